@@ -1,0 +1,17 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+
+export default defineConfig({
+  output: 'static',
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  i18n: {
+    locales: ['en', 'ru', 'es', 'ar', 'tr', 'de'],
+    defaultLocale: 'en',
+    routing: { prefixDefaultLocale: false },
+  },
+  integrations: [react()],
+  vite: { plugins: [tailwindcss()] },
+});

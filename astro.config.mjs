@@ -6,7 +6,8 @@ import tailwindcss from '@tailwindcss/vite';
 export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
-  build: { format: 'file' },
+  // /login is dist/login.html: clean URLs without trailing slashes on every static host.
+  build: { format: 'file', inlineStylesheets: 'never' },
   i18n: {
     locales: ['en', 'ru', 'es', 'ar', 'tr', 'de'],
     defaultLocale: 'en',

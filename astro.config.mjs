@@ -2,6 +2,8 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import staticHost from './src/integrations/static-host.ts';
+import { defaultLocale, locales } from './src/i18n/locales.ts';
 
 export default defineConfig({
   output: 'static',
@@ -9,10 +11,14 @@ export default defineConfig({
   // /login is dist/login.html: clean URLs without trailing slashes on every static host.
   build: { format: 'file', inlineStylesheets: 'never' },
   i18n: {
-    locales: ['en', 'ru', 'es', 'ar', 'tr', 'de'],
-    defaultLocale: 'en',
+    locales: [...locales],
+    defaultLocale,
     routing: { prefixDefaultLocale: false },
   },
-  integrations: [react()],
-  vite: { plugins: [tailwindcss()] },
+  integrations: [react(), staticHost()],
+  vite: {
+    plugins: [tailwindcss()],
+    // `npm run dev` runs the API beside Astro's dev server; the browser sees one origin.
+    server: { proxy: { '/api': `http://localhost:${process.env.API_PORT ?? 4322}` } },
+  },
 });

@@ -1,0 +1,69 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { splitLocale } from '../../src/i18n/locales.ts';
+import { screenRoutes } from '../../src/lib/routes.ts';
+import { measurePage } from './page-weight.ts';
+
+/**
+ * Page budgets (gzip KB of JavaScript): auth screens stay framework-free, content pages
+ * carry only the guard script, signed-in screens fit React plus their islands.
+ */
+const BUDGET_KB = { auth: 15, content: 3, signedIn: 90 } as const;
+type Kind = keyof typeof BUDGET_KB;
+
+const CONTENT_PATHS = new Set(['/faq', '/privacy', '/terms', '/404']);
+const accessByPath = new Map<string, string>(screenRoutes.map((route) => [route.path, route.access]));
+
+function kindOf(routePath: string): Kind {
+  if (CONTENT_PATHS.has(routePath)) return 'content';
+  return accessByPath.get(routePath) === 'public' ? 'auth' : 'signedIn';
+}
+
+const distDir = join(import.meta.dirname, '../../dist');
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === '_astro' ? [] : htmlFiles(path);
+    return name.endsWith('.html') ? [relative(distDir, path)] : [];
+  });
+}
+
+function routeOf(file: string) {
+  const url = '/' + file.replace(/\.html$/, '').replace(/(^|\/)index$/, '');
+  return splitLocale(url.replace(/\/$/, '') || '/');
+}
+
+describe('page weight budgets', () => {
+  const pages = htmlFiles(distDir)
+    .map((file) => ({ file, route: routeOf(file).path, locale: routeOf(file).locale }))
+    .map((page) => ({ ...page, kind: kindOf(page.route), weight: measurePage(distDir, page.file) }));
+
+  it('has built every page it measures', () => {
+    expect(pages.length).toBeGreaterThanOrEqual(screenRoutes.length * 6);
+  });
+
+  it('keeps the JavaScript of every page within its budget', () => {
+    const rows = pages
+      .filter((page) => page.locale === 'en')
+      .map((page) => ({
+        page: page.route,
+        kind: page.kind,
+        'JS gzip KB': Number((page.weight.gzipBytes / 1024).toFixed(1)),
+        'budget KB': BUDGET_KB[page.kind],
+        files: page.weight.files.length,
+      }));
+    console.log('JavaScript per page (English copies; every locale is checked):');
+    console.table(rows);
+    const over = pages.filter((page) => page.weight.gzipBytes > BUDGET_KB[page.kind] * 1024);
+    expect(over.map((page) => `${page.file}: ${(page.weight.gzipBytes / 1024).toFixed(1)} KB > ${BUDGET_KB[page.kind]} KB`)).toEqual([]);
+  });
+
+  it('ships no framework to auth and content pages', () => {
+    const framework = pages.filter(
+      (page) => page.kind !== 'signedIn' && page.weight.files.some((file) => /client|react|jsx-runtime/.test(file)),
+    );
+    expect(framework.map((page) => page.file)).toEqual([]);
+  });
+});

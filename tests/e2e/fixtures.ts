@@ -1,0 +1,33 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const DEMO = { username: 'demo', password: 'hashpower-2026' };
+
+/** Signs in through the API and returns the userData object the site stores. */
+export async function apiSignIn(request: APIRequestContext, credentials = DEMO) {
+  const response = await request.post('/api/login/', { data: credentials });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { token: string; user: { id: number; username: string } };
+}
+
+/** Puts userData (and optionally a language) in localStorage before any page script runs. */
+export async function storeSession(page: Page, userData: unknown, lang?: string) {
+  await page.addInitScript(
+    ([data, language]) => {
+      if (!sessionStorage.getItem('e2e-seeded')) {
+        localStorage.setItem('userData', JSON.stringify(data));
+        if (language) localStorage.setItem('lang', language);
+        sessionStorage.setItem('e2e-seeded', '1');
+      }
+    },
+    [userData, lang] as const,
+  );
+}
+
+export const test = base.extend<{ signedInPage: Page }>({
+  signedInPage: async ({ page, request }, use) => {
+    await storeSession(page, await apiSignIn(request));
+    await use(page);
+  },
+});
+
+export { expect };

@@ -1,4 +1,4 @@
-import type { UserData } from '../../contracts/users.ts';
+import type { UserData } from '../../contracts/auth.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { API_ERROR_KEYS } from '../lib/translator.ts';
 import { defaultLocale, isLocale, localizePath, LANG_STORAGE_KEY } from '../i18n/locales.ts';

@@ -1,5 +1,6 @@
 import { atom, computed } from 'nanostores';
-import type { User, UserData } from '../../contracts/users.ts';
+import type { User } from '../../contracts/users.ts';
+import type { UserData } from '../../contracts/auth.ts';
 import { USER_DATA_KEY } from '../lib/storage-keys.ts';
 
 function readUserData(): UserData | null {

@@ -1,0 +1,102 @@
+/**
+ * Account actions of the profile screen. Every change to the user marks the User data
+ * stale (spec §4: updating, editing, deleting, logging out, disabling or verifying
+ * two-factor), so every island showing it refetches.
+ */
+import type { User } from '../../contracts/users.ts';
+import { localizePath } from '../i18n/locales.ts';
+import { LOGIN_PATH } from '../lib/routes.ts';
+import { api } from './api.ts';
+import { createFetcherStore, invalidateTags } from './fetcher.ts';
+import { $lang } from './lang.ts';
+import { $user, clearUserData, updateStoredUser } from './session.ts';
+
+export interface Session {
+  id: number;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string;
+  user_agent: string | null;
+  ip: string | null;
+  current: boolean;
+}
+
+export interface TotpSetup {
+  secret: string;
+  otpauth_uri: string;
+  qr_svg: string;
+}
+
+export const $sessions = createFetcherStore<{ results: Session[] }>(['/api/sessions/']);
+
+function userPath(): string {
+  const user = $user.get();
+  if (!user) throw new Error('Not signed in');
+  return `/api/users/${user.id}/`;
+}
+
+async function changeUser<R>(request: () => Promise<R>): Promise<R> {
+  const result = await request();
+  invalidateTags('User');
+  return result;
+}
+
+export type ProfileChanges = Partial<Pick<User, 'first_name' | 'last_name' | 'username' | 'email' | 'language'>>;
+
+export async function updateProfile(changes: ProfileChanges): Promise<User> {
+  const user = await changeUser(() => api<User>(userPath(), { method: 'PATCH', body: changes }));
+  updateStoredUser(user);
+  return user;
+}
+
+export async function confirmEmailChange(code: string): Promise<User> {
+  const user = await changeUser(() => api<User>(`${userPath()}verify_email/`, { method: 'POST', body: { code } }));
+  updateStoredUser(user);
+  return user;
+}
+
+export async function changePassword(current_password: string, new_password: string): Promise<void> {
+  await changeUser(() => api(userPath(), { method: 'PATCH', body: { current_password, new_password } }));
+  $sessions.invalidate();
+}
+
+export async function endSession(id: number): Promise<void> {
+  await api(`/api/sessions/${id}/`, { method: 'DELETE' });
+  $sessions.invalidate();
+}
+
+export async function enableTotp(): Promise<TotpSetup> {
+  return api<TotpSetup>('/api/enable_totp/', { method: 'POST' });
+}
+
+export async function verifyTotp(code: string): Promise<string[]> {
+  const { recovery_codes } = await changeUser(() =>
+    api<{ recovery_codes: string[] }>('/api/verify_totp/', { method: 'POST', body: { code } }),
+  );
+  return recovery_codes;
+}
+
+export async function disableTotp(code: string): Promise<void> {
+  await changeUser(() => api('/api/disable_totp/', { method: 'POST', body: { code } }));
+}
+
+function leave(): void {
+  invalidateTags('User');
+  clearUserData();
+  window.location.assign(localizePath(LOGIN_PATH, $lang.get()));
+}
+
+export async function logout(): Promise<void> {
+  await api('/api/logout/', { method: 'POST' }).catch(() => undefined);
+  leave();
+}
+
+export async function logoutEverywhere(): Promise<void> {
+  await api('/api/logoutall/', { method: 'POST' });
+  leave();
+}
+
+export async function deleteAccount(confirmation: { password?: string; code?: string; confirm?: string }): Promise<void> {
+  await api(userPath(), { method: 'DELETE', body: confirmation });
+  leave();
+}

@@ -1,0 +1,61 @@
+/**
+ * The Kysely instance for a configured database: embedded PGlite (a directory or
+ * memory://) or a PostgreSQL server through a `pg` Pool. Both drivers are set up to
+ * return the same JavaScript types, so code and tests behave alike on either.
+ */
+import { mkdir } from 'node:fs/promises';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { MEMORY_DATABASE_URL, type DatabaseConfig } from '../config.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+const asText = (value: string): string => value;
+
+/**
+ * NUMERIC (oid 1700) and bigint (oid 20) are kept as strings: money must never become
+ * a float, and ids or counts may outgrow Number.MAX_SAFE_INTEGER. Set per pool rather
+ * than through the global `pg.types.setTypeParser`, so nothing else in the process can
+ * change it.
+ */
+const pgTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.NUMERIC || oid === pg.types.builtins.INT8
+      ? asText
+      : pg.types.getTypeParser(oid, format ?? 'text')) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+export interface DatabaseOptions {
+  /** Errors of idle pooled connections (server restart, network cut): logged, not fatal. */
+  onPoolError?: (error: Error) => void;
+}
+
+export function createDatabase(config: DatabaseConfig, options: DatabaseOptions = {}): Db {
+  if (config.driver === 'pglite') {
+    const dataDir = config.dataDir;
+    return new Kysely<Database>({
+      dialect: new PGliteDialect({
+        pglite: async () => {
+          // PGlite creates its own directory but not the parents (./data on a fresh clone).
+          if (dataDir !== MEMORY_DATABASE_URL) await mkdir(dataDir, { recursive: true });
+          // PGlite parses bigint to a JS number by default; NUMERIC is already text.
+          return PGlite.create(dataDir, { parsers: { [pgliteTypes.INT8]: asText, [pgliteTypes.NUMERIC]: asText } });
+        },
+      }),
+    });
+  }
+
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: config.poolMax,
+    types: pgTypes,
+    application_name: 'hashharbor',
+    // Without a timeout a request waits forever for an unreachable server; with one it
+    // fails fast and the client gets 503 (plugins/errors.ts).
+    connectionTimeoutMillis: 5_000,
+  });
+  pool.on('error', (error) => options.onPoolError?.(error));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

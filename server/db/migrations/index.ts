@@ -1,0 +1,11 @@
+/**
+ * Every migration, in order. Listed statically (not read from the folder at run time)
+ * so the set is fixed by the code that ships. Forward-only: add a new file and a line
+ * here; never edit or remove one that has run somewhere.
+ */
+import type { Migration } from 'kysely/migration';
+import * as initial from './0001-initial.ts';
+
+export const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+};

@@ -1,0 +1,93 @@
+/**
+ * Kysely's view of the tables (see migrations/ for the DDL, constraints and indexes).
+ * bigint and NUMERIC columns are read as strings by both drivers (database.ts): ids can
+ * outgrow 2^53 and money must never become a float.
+ */
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
+import type { Locale } from '../../src/i18n/locales.ts';
+
+/** A NUMERIC value: read and written as a decimal string ("1234.50000000"). */
+export type Numeric = ColumnType<string, string, string>;
+/** A bigint id: read as a string; numbers are accepted when writing. */
+export type BigIntId = ColumnType<string, string | number | bigint, string | number | bigint>;
+/** timestamptz: read as a Date; written as a Date or an ISO string. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export const hashUnits = ['H/s', 'KH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s'] as const;
+export type HashUnit = (typeof hashUnits)[number];
+
+export const acquisitions = ['rent', 'buy', 'both'] as const;
+export type Acquisition = (typeof acquisitions)[number];
+
+export interface UsersTable {
+  id: GeneratedAlways<string>;
+  username: string;
+  email: string;
+  password_hash: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  language: ColumnType<Locale, Locale | undefined, Locale>;
+  is_verified: Generated<boolean>;
+  unread_message_count: Generated<number>;
+  referral_code: string;
+  referred_by: BigIntId | null;
+  date_joined: ColumnType<Date, Date | string | undefined, Date | string>;
+  deleted_at: Timestamp | null;
+}
+
+export interface AuthTokensTable {
+  id: GeneratedAlways<string>;
+  user_id: BigIntId;
+  /** sha256 of the token, hex; the token itself is never stored. */
+  token_hash: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  expires_at: Timestamp;
+  last_used_at: Timestamp | null;
+  user_agent: string | null;
+  ip: string | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface CoinsTable {
+  symbol: string;
+  name: string;
+  price_usd: Numeric;
+  hash_unit: HashUnit;
+  revenue_per_unit_day: Numeric;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface MinersTable {
+  id: GeneratedAlways<string>;
+  name: string;
+  model: string;
+  image: string;
+  algorithm: string;
+  coin: string;
+  hashrate: Numeric;
+  hashrate_unit: HashUnit;
+  power_w: number;
+  efficiency_j_per_th: Numeric | null;
+  acquisition: Acquisition;
+  rent_price_per_day: Numeric | null;
+  rent_terms: number[] | null;
+  purchase_price: Numeric | null;
+  maintenance_fee_per_day: Numeric;
+  stock: Generated<number>;
+  is_on_sale: Generated<boolean>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface Database {
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  coins: CoinsTable;
+  miners: MinersTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type CoinRow = Selectable<CoinsTable>;
+export type NewCoin = Insertable<CoinsTable>;
+export type MinerRow = Selectable<MinersTable>;
+export type NewMiner = Insertable<MinersTable>;

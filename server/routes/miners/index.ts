@@ -1,0 +1,29 @@
+/** The miner catalogue: GET /api/miners/ and GET /api/miners/{id}/. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { getMiner, listMiners } from '../../../contracts/miners.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { paginate } from '../../lib/pagination.ts';
+import { findMiner, onSaleMinersCount, onSaleMinersQuery, toMiner } from '../../repositories/miners-repository.ts';
+
+const minerRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.route({
+    ...listMiners,
+    preHandler: app.authenticate,
+    handler: async (request) => {
+      const page = await paginate(request, onSaleMinersQuery(app.db), onSaleMinersCount(app.db));
+      return { ...page, results: page.results.map(toMiner) };
+    },
+  });
+
+  app.route({
+    ...getMiner,
+    preHandler: app.authenticate,
+    handler: async (request) => {
+      const miner = await findMiner(app.db, request.params.id);
+      if (!miner) throw ApiError.notFound();
+      return toMiner(miner);
+    },
+  });
+};
+
+export default minerRoutes;

@@ -1,0 +1,120 @@
+/**
+ * The API on a fresh database, driven through HTTP with `app.inject`. The database is
+ * chosen by API_TEST_DB (set per vitest project): 'pglite' is in-memory PGlite;
+ * 'postgres' is a new database `test_<random>` on the server at TEST_DATABASE_URL,
+ * dropped again by close(). Migrations and the demo seed have run.
+ *
+ * Build one per test file (in beforeAll) and close it in afterAll: starting PGlite
+ * takes about a second.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type App } from '../../../server/app.ts';
+import { loadConfig, MEMORY_DATABASE_URL, type Env } from '../../../server/config.ts';
+import { createDatabase, type Db } from '../../../server/db/database.ts';
+import { migrateToLatest } from '../../../server/db/migrate.ts';
+import { DEMO_PASSWORD, DEMO_USERNAME } from '../../../server/db/seed-data.ts';
+import { seedDemo } from '../../../server/db/seed.ts';
+import type { UserData } from '../../../contracts/auth.ts';
+
+export interface SignedIn extends UserData {
+  /** Headers that authenticate a request: `{ authorization: 'Bearer ...' }`. */
+  headers: { authorization: string };
+}
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  /** Signs in through POST /api/login/ (the demo account by default). */
+  signIn(username?: string, password?: string): Promise<SignedIn>;
+  /** Closes the app and its database, and drops a PostgreSQL test database. */
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Extra environment for loadConfig (CORS_ORIGINS, SITE_DIR, ...). */
+  env?: Env;
+  /** Runs before the app is ready, e.g. to add a route that fails on purpose. */
+  setup?: (app: App) => void | Promise<void>;
+}
+
+interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function createPostgresDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('API_TEST_DB=postgres needs TEST_DATABASE_URL (postgres://user@host:port/db)');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+async function createTestDatabase(): Promise<TestDatabase> {
+  const kind = process.env.API_TEST_DB ?? 'pglite';
+  if (kind === 'postgres') return createPostgresDatabase();
+  if (kind === 'pglite') return { url: MEMORY_DATABASE_URL, drop: async () => {} };
+  throw new Error(`API_TEST_DB must be 'pglite' or 'postgres', got '${kind}'`);
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    // No site unless a test provides one: the API alone.
+    SITE_DIR: '',
+    ...options.env,
+    DATABASE_URL: database.url,
+  });
+  const db = createDatabase(config.database);
+  let app: App;
+  try {
+    await migrateToLatest(db);
+    await seedDemo(db);
+    app = await buildApp(config, { db, logger: false });
+    await options.setup?.(app);
+    await app.ready();
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    await database.drop();
+    throw error;
+  }
+
+  return {
+    app,
+    db,
+    async signIn(username = DEMO_USERNAME, password = DEMO_PASSWORD) {
+      const response = await app.inject({ method: 'POST', url: '/api/login/', payload: { username, password } });
+      if (response.statusCode !== 200) throw new Error(`sign-in as ${username} failed: ${response.statusCode} ${response.body}`);
+      const data = response.json<UserData>();
+      return { ...data, headers: { authorization: `Bearer ${data.token}` } };
+    },
+    async close() {
+      try {
+        await app.close();
+      } finally {
+        await database.drop();
+      }
+    },
+  };
+}

@@ -57,14 +57,19 @@ export const Miner = Type.Object(
     efficiency_j_per_th: Nullable(Decimal, 'Joules per terahash; SHA-256 miners only'),
     acquisition: Acquisition,
     rent_price_per_day: Nullable(Decimal, 'USDT per day; null when not for rent'),
-    rent_terms: Nullable(Type.Array(Type.Integer({ minimum: 1 })), 'Rental terms offered, in days; null when not for rent'),
+    rent_terms: Nullable(
+      Type.Array(Type.Integer({ minimum: 1 })),
+      'Rental terms offered, in days; null when not for rent',
+    ),
     purchase_price: Nullable(Decimal, 'USDT; null when not for sale'),
     maintenance_fee_per_day: DecimalString({ description: 'USDT per day: electricity and service' }),
     stock: Type.Integer({ minimum: 0 }),
     is_on_sale: Type.Boolean(),
     created_at: Type.String({ format: 'date-time' }),
     estimated_daily_income: EstimatedDailyIncome,
-    estimated_daily_net_usd: DecimalString({ description: 'estimated_daily_income.usd - maintenance_fee_per_day, 2 places; can be negative' }),
+    estimated_daily_net_usd: DecimalString({
+      description: 'estimated_daily_income.usd - maintenance_fee_per_day, 2 places; can be negative',
+    }),
   },
   { additionalProperties: false },
 );

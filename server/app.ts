@@ -6,7 +6,12 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawServerDefault } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RawServerDefault,
+} from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import authPlugin from './plugins/auth.ts';
@@ -21,7 +26,13 @@ import swaggerPlugin from './plugins/swagger.ts';
 import validationPlugin from './plugins/validation.ts';
 import routes from './routes/index.ts';
 
-export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
 
 export interface AppOverrides {
   /** Use this database instead of opening one from the config (closed with the app). */

@@ -96,7 +96,16 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const { problems, message } = error as ConfigError;
     expect(problems).toHaveLength(9);
-    for (const name of ['PORT', 'DATABASE_URL', 'CORS_ORIGINS', 'LOG_LEVEL', 'TOKEN_TTL_DAYS', 'TRUST_PROXY', 'SEED_DEMO', 'DATABASE_POOL_MAX']) {
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'CORS_ORIGINS',
+      'LOG_LEVEL',
+      'TOKEN_TTL_DAYS',
+      'TRUST_PROXY',
+      'SEED_DEMO',
+      'DATABASE_POOL_MAX',
+    ]) {
       expect(message).toContain(name);
     }
   });

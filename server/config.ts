@@ -10,8 +10,7 @@ export type LogLevel = (typeof logLevels)[number];
 
 /** Where the data lives: embedded PGlite (a directory, or `memory://`) or a PostgreSQL server. */
 export type DatabaseConfig =
-  | { driver: 'pglite'; dataDir: string }
-  | { driver: 'postgres'; url: string; poolMax: number };
+  { driver: 'pglite'; dataDir: string } | { driver: 'postgres'; url: string; poolMax: number };
 
 /** Fastify's `trustProxy`: off, on for every hop, a hop count, or the proxies' addresses. */
 export type TrustProxy = boolean | number | string[];
@@ -91,13 +90,15 @@ export function loadConfig(env: Env): Config {
     .filter(Boolean)
     .map((origin) => {
       const normalized = normalizeOrigin(origin);
-      if (!normalized) problems.push(`CORS_ORIGINS entries must be origins like https://app.example.com, got "${origin}".`);
+      if (!normalized)
+        problems.push(`CORS_ORIGINS entries must be origins like https://app.example.com, got "${origin}".`);
       return normalized ?? origin;
     });
 
   const rawLogLevel = read('LOG_LEVEL') ?? 'info';
   const logLevel = (logLevels as readonly string[]).includes(rawLogLevel) ? (rawLogLevel as LogLevel) : 'info';
-  if (logLevel !== rawLogLevel) problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${rawLogLevel}".`);
+  if (logLevel !== rawLogLevel)
+    problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${rawLogLevel}".`);
 
   const config: Config = {
     port,
@@ -122,7 +123,12 @@ function parseBoolean(raw: string): boolean | undefined {
   return undefined;
 }
 
-function parseDatabase(url: string | undefined, pgliteDir: string, poolMax: number, problems: string[]): DatabaseConfig {
+function parseDatabase(
+  url: string | undefined,
+  pgliteDir: string,
+  poolMax: number,
+  problems: string[],
+): DatabaseConfig {
   if (url === undefined) return { driver: 'pglite', dataDir: pgliteDir };
   if (url === MEMORY_DATABASE_URL) return { driver: 'pglite', dataDir: MEMORY_DATABASE_URL };
   if (url.startsWith('file://')) {
@@ -153,7 +159,10 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProx
   if (/^\d+$/.test(raw)) return Number(raw) === 0 ? false : Number(raw);
   const flag = parseBoolean(raw);
   if (flag !== undefined) return flag;
-  const addresses = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const addresses = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const valid = addresses.every((entry) => {
     const [address = '', prefix, ...rest] = entry.split('/');
     return isIP(address) !== 0 && rest.length === 0 && (prefix === undefined || /^\d{1,3}$/.test(prefix));

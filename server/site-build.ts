@@ -34,7 +34,9 @@ export async function siteState(projectRoot: string, siteDir: string): Promise<S
   const builtAt = await newestMtime(path.join(siteDir, 'index.html'));
   if (!hasSources) return builtAt ? 'fresh' : 'no-sources';
   if (!builtAt) return 'missing';
-  const sourcesAt = Math.max(...(await Promise.all(SOURCES.map((source) => newestMtime(path.join(projectRoot, source))))));
+  const sourcesAt = Math.max(
+    ...(await Promise.all(SOURCES.map((source) => newestMtime(path.join(projectRoot, source))))),
+  );
   return sourcesAt > builtAt ? 'stale' : 'fresh';
 }
 

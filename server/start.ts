@@ -38,11 +38,14 @@ async function ensureSite(config: Config): Promise<void> {
   if (siteDir !== path.join(PROJECT_ROOT, 'dist')) return;
   const state = await siteState(PROJECT_ROOT, siteDir);
   if (state === 'fresh' || state === 'no-sources') return;
-  process.stdout.write(`The site is ${state === 'missing' ? 'not built yet' : 'older than its sources'}: running astro build...\n`);
+  process.stdout.write(
+    `The site is ${state === 'missing' ? 'not built yet' : 'older than its sources'}: running astro build...\n`,
+  );
   try {
     buildSite(PROJECT_ROOT);
   } catch (error) {
-    if (error instanceof SiteBuildError) fail(`${error.message}\nFix the build, or start with SITE_DIR pointing at a built site.`);
+    if (error instanceof SiteBuildError)
+      fail(`${error.message}\nFix the build, or start with SITE_DIR pointing at a built site.`);
     throw error;
   }
 }
@@ -62,7 +65,10 @@ async function main(): Promise<void> {
     if (config.seedDemo) await seedDemo(db);
   } catch (error) {
     await db.destroy().catch(() => {});
-    const where = config.database.driver === 'postgres' ? 'the PostgreSQL server in DATABASE_URL' : `PGlite in ${config.database.dataDir}`;
+    const where =
+      config.database.driver === 'postgres'
+        ? 'the PostgreSQL server in DATABASE_URL'
+        : `PGlite in ${config.database.dataDir}`;
     fail(`Cannot prepare the database (${where}): ${error instanceof Error ? error.message : String(error)}`);
   }
 

@@ -23,7 +23,14 @@ describe('passwords', () => {
   });
 
   it('refuse unreadable or absurdly expensive hashes instead of throwing', async () => {
-    for (const stored of ['', 'plain', 'scrypt$1$8$1$c2FsdA==$a2V5', 'scrypt$3$8$1$c2FsdA==$a2V5', `scrypt$${2 ** 30}$8$1$c2FsdA==$a2V5`, 'bcrypt$x']) {
+    for (const stored of [
+      '',
+      'plain',
+      'scrypt$1$8$1$c2FsdA==$a2V5',
+      'scrypt$3$8$1$c2FsdA==$a2V5',
+      `scrypt$${2 ** 30}$8$1$c2FsdA==$a2V5`,
+      'bcrypt$x',
+    ]) {
       expect(await verifyPassword('x', stored), stored).toBe(false);
       expect(needsRehash(stored)).toBe(true);
     }

@@ -12,12 +12,19 @@ const KEY_BYTES = 64;
 /** Hashes with a cost above this are refused: a corrupted row must not pin the CPU. */
 const MAX_N = 2 ** 20;
 
-function scrypt(password: string, salt: Buffer, keyLength: number, params: { N: number; r: number; p: number }): Promise<Buffer> {
+function scrypt(
+  password: string,
+  salt: Buffer,
+  keyLength: number,
+  params: { N: number; r: number; p: number },
+): Promise<Buffer> {
   // scrypt needs 128 * N * r bytes (128 MiB at N=2^17, r=8), above Node's 32 MiB default
   // maxmem, so allow twice that.
   const options: ScryptOptions = { ...params, maxmem: 2 * 128 * params.N * params.r };
   return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize('NFC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+    scryptCallback(password.normalize('NFC'), salt, keyLength, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 
@@ -57,7 +64,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** True when a hash was made with weaker parameters than today's: rehash it at the next sign-in. */
 export function needsRehash(stored: string): boolean {
   const parsed = parseHash(stored);
-  return !parsed || parsed.params.N < SCRYPT_PARAMS.N || parsed.params.r < SCRYPT_PARAMS.r || parsed.key.length < KEY_BYTES;
+  return (
+    !parsed || parsed.params.N < SCRYPT_PARAMS.N || parsed.params.r < SCRYPT_PARAMS.r || parsed.key.length < KEY_BYTES
+  );
 }
 
 let dummyHash: Promise<string> | undefined;

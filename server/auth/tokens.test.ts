@@ -24,7 +24,17 @@ describe('tokens', () => {
   it('are read from a Bearer header, and a signed-out header is no token', () => {
     expect(bearerToken('Bearer abc')).toBe('abc');
     expect(bearerToken('bearer  abc ')).toBe('abc');
-    for (const header of [undefined, '', 'Bearer', 'Bearer ', 'Bearer undefined', 'Bearer null', 'Basic abc', 'Bearer a b', 'abc']) {
+    for (const header of [
+      undefined,
+      '',
+      'Bearer',
+      'Bearer ',
+      'Bearer undefined',
+      'Bearer null',
+      'Basic abc',
+      'Bearer a b',
+      'abc',
+    ]) {
       expect(bearerToken(header), String(header)).toBeNull();
     }
   });

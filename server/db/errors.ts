@@ -4,7 +4,16 @@
  */
 
 /** Node socket errors raised while connecting to or talking with the server. */
-const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
+const networkCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+]);
 
 /**
  * PostgreSQL SQLSTATEs: class 08 (connection exception), 57P01-57P03 (admin shutdown,
@@ -32,7 +41,8 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
     if (typeof code === 'string' && (networkCodes.has(code) || isUnavailableSqlState(code))) return true;
     if (unavailableMessages.some((pattern) => pattern.test(message))) return true;
     // AggregateError: connecting to "localhost" tries ::1 and 127.0.0.1, each may fail.
-    if (current instanceof AggregateError && current.errors.some((inner) => isDatabaseUnavailableError(inner))) return true;
+    if (current instanceof AggregateError && current.errors.some((inner) => isDatabaseUnavailableError(inner)))
+      return true;
   }
   return false;
 }

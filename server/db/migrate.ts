@@ -14,9 +14,12 @@ const MIGRATION_LOCK_KEY = 727_274_001;
 
 export class MigrationError extends Error {
   constructor(migrationName: string | undefined, cause: unknown) {
-    super(`Database migration ${migrationName ?? ''} failed: ${cause instanceof Error ? cause.message : String(cause)}`, {
-      cause,
-    });
+    super(
+      `Database migration ${migrationName ?? ''} failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+      {
+        cause,
+      },
+    );
     this.name = 'MigrationError';
   }
 }
@@ -28,6 +31,8 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     const migrator = new Migrator({ db: trx, provider: { getMigrations: async () => migrations } });
     const { error, results = [] } = await migrator.migrateToLatest();
     if (error) throw new MigrationError(results.find((result) => result.status === 'Error')?.migrationName, error);
-    return results.filter((result: MigrationResult) => result.status === 'Success').map((result) => result.migrationName);
+    return results
+      .filter((result: MigrationResult) => result.status === 'Success')
+      .map((result) => result.migrationName);
   });
 }

@@ -19,9 +19,24 @@ export const demoCoins: NewCoin[] = [
 /** A catalogue entry without what its algorithm implies (coin and hash unit). */
 type CatalogueMiner = Omit<NewMiner, 'algorithm' | 'coin' | 'hashrate_unit'>;
 
-const sha256 = (miner: CatalogueMiner): NewMiner => ({ ...miner, algorithm: 'SHA-256', coin: 'BTC', hashrate_unit: 'TH/s' });
-const scrypt = (miner: CatalogueMiner): NewMiner => ({ ...miner, algorithm: 'Scrypt', coin: 'LTC', hashrate_unit: 'GH/s' });
-const kheavyhash = (miner: CatalogueMiner): NewMiner => ({ ...miner, algorithm: 'kHeavyHash', coin: 'KAS', hashrate_unit: 'TH/s' });
+const sha256 = (miner: CatalogueMiner): NewMiner => ({
+  ...miner,
+  algorithm: 'SHA-256',
+  coin: 'BTC',
+  hashrate_unit: 'TH/s',
+});
+const scrypt = (miner: CatalogueMiner): NewMiner => ({
+  ...miner,
+  algorithm: 'Scrypt',
+  coin: 'LTC',
+  hashrate_unit: 'GH/s',
+});
+const kheavyhash = (miner: CatalogueMiner): NewMiner => ({
+  ...miner,
+  algorithm: 'kHeavyHash',
+  coin: 'KAS',
+  hashrate_unit: 'TH/s',
+});
 
 export const demoMiners: NewMiner[] = [
   sha256({

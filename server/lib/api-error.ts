@@ -19,7 +19,12 @@ export class ApiError extends Error {
   readonly fields: FieldMessages | null;
   readonly headers: Record<string, string>;
 
-  private constructor(statusCode: number, detail: Message | null, fields: FieldMessages | null, headers: Record<string, string>) {
+  private constructor(
+    statusCode: number,
+    detail: Message | null,
+    fields: FieldMessages | null,
+    headers: Record<string, string>,
+  ) {
     super(detail ? detail.key : `field errors: ${Object.keys(fields ?? {}).join(', ')}`);
     this.name = 'ApiError';
     this.statusCode = statusCode;
@@ -29,7 +34,12 @@ export class ApiError extends Error {
   }
 
   /** `{"detail": "..."}` with the given status. */
-  static detail(statusCode: number, key: MessageKey, params?: MessageParams, headers: Record<string, string> = {}): ApiError {
+  static detail(
+    statusCode: number,
+    key: MessageKey,
+    params?: MessageParams,
+    headers: Record<string, string> = {},
+  ): ApiError {
     return new ApiError(statusCode, { key, params }, null, headers);
   }
 

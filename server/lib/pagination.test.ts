@@ -8,7 +8,10 @@ describe('pageLinks', () => {
       next: '/api/miners/?limit=10&offset=20',
       previous: '/api/miners/?limit=10&offset=0',
     });
-    expect(pageLinks('/api/miners/?offset=20', 10, 20, 25)).toEqual({ next: null, previous: '/api/miners/?offset=10&limit=10' });
+    expect(pageLinks('/api/miners/?offset=20', 10, 20, 25)).toEqual({
+      next: null,
+      previous: '/api/miners/?offset=10&limit=10',
+    });
   });
 
   it('has neither link when everything fits on one page', () => {
@@ -21,7 +24,10 @@ describe('pageLinks', () => {
   });
 
   it('points back at the last page from beyond the end', () => {
-    expect(pageLinks('/api/miners/?offset=100', 10, 100, 25)).toEqual({ next: null, previous: '/api/miners/?offset=15&limit=10' });
+    expect(pageLinks('/api/miners/?offset=100', 10, 100, 25)).toEqual({
+      next: null,
+      previous: '/api/miners/?offset=15&limit=10',
+    });
     expect(pageLinks('/api/miners/?offset=100', 10, 100, 0).previous).toBe('/api/miners/?offset=0&limit=10');
   });
 

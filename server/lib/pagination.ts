@@ -15,7 +15,12 @@ export interface PageRequest {
  * Relative URLs of the previous and next pages: the same path and query with `limit`
  * and `offset` replaced, or null at either end.
  */
-export function pageLinks(url: string, limit: number, offset: number, count: number): Pick<Page<never>, 'next' | 'previous'> {
+export function pageLinks(
+  url: string,
+  limit: number,
+  offset: number,
+  count: number,
+): Pick<Page<never>, 'next' | 'previous'> {
   const link = (pageOffset: number) => {
     const target = new URL(url, 'http://localhost');
     target.searchParams.set('limit', String(limit));

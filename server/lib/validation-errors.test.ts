@@ -57,7 +57,9 @@ describe('validationError', () => {
     expect(errorsOf(Profile, { name: 'ann', nickname: 'toolong' }).fields).toEqual({
       nickname: [{ key: 'error.maxLength', params: { limit: 3 } }],
     });
-    expect(errorsOf(Profile, { name: 'ann', nickname: 5 }).fields).toEqual({ nickname: [{ key: 'error.type.string' }] });
+    expect(errorsOf(Profile, { name: 'ann', nickname: 5 }).fields).toEqual({
+      nickname: [{ key: 'error.type.string' }],
+    });
   });
 
   it('uses a detail when the whole value is wrong', () => {

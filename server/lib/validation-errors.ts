@@ -53,7 +53,10 @@ function messageFor(error: ErrorObject): Message {
     case 'additionalProperties':
       return { key: 'error.unknownField' };
     case 'type': {
-      const wanted = String(params.type).split(',').find((type) => type !== 'null') ?? '';
+      const wanted =
+        String(params.type)
+          .split(',')
+          .find((type) => type !== 'null') ?? '';
       return { key: typeKeys[wanted] ?? 'error.invalid' };
     }
     case 'minLength':

@@ -28,14 +28,17 @@ function clientError(error: FastifyError | ApiError): ApiError | null {
   if (known) return known();
   // Other 4xx raised by Fastify or its plugins (a malformed URL, a bad Content-Length...).
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return ApiError.detail(status, status === 404 ? 'error.notFound' : 'error.invalid');
+  if (status >= 400 && status < 500)
+    return ApiError.detail(status, status === 404 ? 'error.notFound' : 'error.invalid');
   return null;
 }
 
 function render(error: ApiError, t: Translate): Record<string, unknown> {
   const translate = (message: Message) => t(message.key, message.params);
   if (error.detail) return { detail: translate(error.detail) };
-  return Object.fromEntries(Object.entries(error.fields ?? {}).map(([field, messages]) => [field, messages.map(translate)]));
+  return Object.fromEntries(
+    Object.entries(error.fields ?? {}).map(([field, messages]) => [field, messages.map(translate)]),
+  );
 }
 
 /**
@@ -56,7 +59,10 @@ async function errors(app: FastifyInstance): Promise<void> {
     }
     if (isDatabaseUnavailableError(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').send({ detail: t('error.serviceUnavailable') });
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ detail: t('error.serviceUnavailable') });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: t('error.server') });

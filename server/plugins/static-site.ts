@@ -44,7 +44,7 @@ function isSafePath(pathname: string): boolean {
   return pathname
     .split('/')
     .slice(1)
-    .every((segment, index, segments) => segment === '' ? index === segments.length - 1 : !segment.startsWith('.'));
+    .every((segment, index, segments) => (segment === '' ? index === segments.length - 1 : !segment.startsWith('.')));
 }
 
 async function staticSite(app: FastifyInstance, options: StaticSiteOptions): Promise<void> {

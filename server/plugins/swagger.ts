@@ -21,7 +21,9 @@ async function swagger(app: FastifyInstance): Promise<void> {
           'Amounts are decimal strings.',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'The token from POST /api/login/' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'The token from POST /api/login/' },
+        },
       },
     },
   });

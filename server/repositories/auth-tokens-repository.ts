@@ -60,7 +60,9 @@ export async function touchSession(db: Db, tokenId: string): Promise<void> {
     .updateTable('auth_tokens')
     .set({ last_used_at: sql<Date>`now()` })
     .where('id', '=', tokenId)
-    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
+    .where((eb) =>
+      eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]),
+    )
     .execute();
 }
 

@@ -69,7 +69,11 @@ describe('bearer authentication', () => {
 
   it('refuses a revoked token', async () => {
     const token = await freshToken();
-    await t.db.updateTable('auth_tokens').set({ revoked_at: new Date() }).where('token_hash', '=', token.hash).execute();
+    await t.db
+      .updateTable('auth_tokens')
+      .set({ revoked_at: new Date() })
+      .where('token_hash', '=', token.hash)
+      .execute();
     await expectUnauthenticated(token.headers);
   });
 
@@ -80,7 +84,11 @@ describe('bearer authentication', () => {
       .insertInto('auth_tokens')
       .values({ user_id: id, token_hash: hashToken(token), expires_at: new Date(Date.now() + 86_400_000) })
       .execute();
-    const before = await t.app.inject({ method: 'GET', url: `/api/users/${id}/`, headers: { authorization: `Bearer ${token}` } });
+    const before = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${id}/`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(before.statusCode).toBe(200);
     await t.db.updateTable('users').set({ deleted_at: new Date() }).where('id', '=', String(id)).execute();
     await expectUnauthenticated({ authorization: `Bearer ${token}` });
@@ -94,7 +102,11 @@ describe('bearer authentication', () => {
   it('records when a token was last used, at most once a minute', async () => {
     const token = await freshToken();
     const lastUsed = () =>
-      t.db.selectFrom('auth_tokens').select('last_used_at').where('token_hash', '=', token.hash).executeTakeFirstOrThrow();
+      t.db
+        .selectFrom('auth_tokens')
+        .select('last_used_at')
+        .where('token_hash', '=', token.hash)
+        .executeTakeFirstOrThrow();
     expect((await lastUsed()).last_used_at).toBeNull();
 
     await me(token.headers);
@@ -104,7 +116,9 @@ describe('bearer authentication', () => {
     await me(token.headers);
     expect((await lastUsed()).last_used_at).toEqual(first);
 
-    await sql`update auth_tokens set last_used_at = now() - interval '2 minutes' where token_hash = ${token.hash}`.execute(t.db);
+    await sql`update auth_tokens set last_used_at = now() - interval '2 minutes' where token_hash = ${token.hash}`.execute(
+      t.db,
+    );
     const stale = (await lastUsed()).last_used_at!;
     await me(token.headers);
     expect((await lastUsed()).last_used_at!.getTime()).toBeGreaterThan(stale.getTime());

@@ -44,7 +44,11 @@ describe('error answers', () => {
   });
 
   it('hides the details of unexpected errors behind a 500 detail', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/test-failure/', headers: { 'accept-language': 'ru' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/test-failure/',
+      headers: { 'accept-language': 'ru' },
+    });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ detail: ru('error.server') });
     expect(response.body).not.toContain('unexpected bug');
@@ -57,7 +61,11 @@ describe('error answers', () => {
   });
 
   it('falls back to English for languages it does not speak', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here/', headers: { 'accept-language': 'fr-FR, ja;q=0.5' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/nothing-here/',
+      headers: { 'accept-language': 'fr-FR, ja;q=0.5' },
+    });
     expect(response.json()).toEqual({ detail: en('error.notFound') });
     expect(response.headers['content-language']).toBe('en');
   });

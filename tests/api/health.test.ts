@@ -19,7 +19,11 @@ describe('health and readiness', () => {
   });
 
   it('allows same-origin calls only when no CORS origins are configured', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/health/', headers: { origin: 'https://elsewhere.example' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/health/',
+      headers: { origin: 'https://elsewhere.example' },
+    });
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -59,7 +63,11 @@ describe('with the database gone', () => {
     expect(signIn.statusCode).toBe(503);
     expect(signIn.json()).toEqual({ detail: ar('error.serviceUnavailable') });
 
-    const miners = await t.app.inject({ method: 'GET', url: '/api/miners/', headers: { authorization: `Bearer ${'x'.repeat(43)}` } });
+    const miners = await t.app.inject({
+      method: 'GET',
+      url: '/api/miners/',
+      headers: { authorization: `Bearer ${'x'.repeat(43)}` },
+    });
     expect(miners.statusCode).toBe(503);
   });
 });

@@ -80,7 +80,10 @@ describe('POST /api/login/', () => {
   });
 
   it('answers in the language of Accept-Language', async () => {
-    const russian = await login({ username: 'demo', password: 'wrong' }, { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' });
+    const russian = await login(
+      { username: 'demo', password: 'wrong' },
+      { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' },
+    );
     expect(russian.json()).toEqual({ detail: ru('error.invalidCredentials') });
     expect(russian.headers['content-language']).toBe('ru');
     expect(russian.headers.vary).toContain('Accept-Language');

@@ -16,7 +16,10 @@ afterAll(() => t?.close());
 async function rowCounts() {
   const counts: Record<string, number> = {};
   for (const table of ['users', 'auth_tokens', 'coins', 'miners'] as const) {
-    const { count } = await t.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+    const { count } = await t.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
     counts[table] = Number(count);
   }
   return counts;
@@ -34,7 +37,11 @@ describe('migrations and seed', () => {
 
   it('change nothing when run again', async () => {
     const before = await rowCounts();
-    const priceBefore = await t.db.selectFrom('coins').select(['symbol', 'price_usd', 'updated_at']).orderBy('symbol').execute();
+    const priceBefore = await t.db
+      .selectFrom('coins')
+      .select(['symbol', 'price_usd', 'updated_at'])
+      .orderBy('symbol')
+      .execute();
 
     expect(await migrateToLatest(t.db)).toEqual([]);
     expect(await seedDemo(t.db)).toEqual({ coins: 0, miners: 0, users: 0 });
@@ -42,13 +49,19 @@ describe('migrations and seed', () => {
     expect(await seedDemo(t.db)).toEqual({ coins: 0, miners: 0, users: 0 });
 
     expect(await rowCounts()).toEqual(before);
-    expect(await t.db.selectFrom('coins').select(['symbol', 'price_usd', 'updated_at']).orderBy('symbol').execute()).toEqual(priceBefore);
+    expect(
+      await t.db.selectFrom('coins').select(['symbol', 'price_usd', 'updated_at']).orderBy('symbol').execute(),
+    ).toEqual(priceBefore);
   });
 
   it("leave an operator's price changes alone when seeding again", async () => {
     await t.db.updateTable('coins').set({ price_usd: '123456.78' }).where('symbol', '=', 'BTC').execute();
     await seedDemo(t.db);
-    const btc = await t.db.selectFrom('coins').select('price_usd').where('symbol', '=', 'BTC').executeTakeFirstOrThrow();
+    const btc = await t.db
+      .selectFrom('coins')
+      .select('price_usd')
+      .where('symbol', '=', 'BTC')
+      .executeTakeFirstOrThrow();
     expect(btc.price_usd).toBe('123456.78000000');
   });
 

@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const get = (url: string, headers: Record<string, string> = demo.headers) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = demo.headers) =>
+  t.app.inject({ method: 'GET', url, headers });
 const list = async (query = '') => (await get(`/api/miners/${query}`)).json<MinerList>();
 const minerIdByModel = async (model: string) =>
   Number((await t.db.selectFrom('miners').select('id').where('model', '=', model).executeTakeFirstOrThrow()).id);
@@ -124,7 +125,11 @@ describe('GET /api/miners/{id}/', () => {
         // 200 TH/s x 0.0000005 BTC = 0.0001 BTC; x $96,500 = $9.65.
         coin_amount: '0.00010000',
         usd: '9.65',
-        assumptions: { revenue_per_unit_day: '0.000000500000000000', coin_price_usd: '96500.00000000', hash_unit: 'TH/s' },
+        assumptions: {
+          revenue_per_unit_day: '0.000000500000000000',
+          coin_price_usd: '96500.00000000',
+          hash_unit: 'TH/s',
+        },
       },
       // $9.65 - $5.02 maintenance.
       estimated_daily_net_usd: '4.63',

@@ -34,7 +34,11 @@ describe('CORS', () => {
   });
 
   it('gives other origins nothing to read', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/health/', headers: { origin: 'https://evil.example' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/health/',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
     const preflight = await t.app.inject({
       method: 'OPTIONS',
@@ -78,7 +82,10 @@ describe('API documentation', () => {
       ['/api/health/', '/api/login/', '/api/miners/', '/api/miners/{id}/', '/api/ready/', '/api/users/{id}/'].sort(),
     );
     const listMiners = document.paths['/api/miners/'].get;
-    expect(listMiners.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual(['limit', 'offset']);
+    expect(listMiners.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual([
+      'limit',
+      'offset',
+    ]);
     expect(Object.keys(listMiners.responses).sort()).toEqual(['200', '400', '401', '500', '503']);
     expect(listMiners.security).toEqual([{ bearerAuth: [] }]);
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });

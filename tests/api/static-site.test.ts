@@ -132,7 +132,15 @@ describe('the static site', () => {
   });
 
   it('lists no directories and serves nothing outside the site or hidden', async () => {
-    for (const url of ['/_astro', '/rentminer/', '/.env', '/%2e%2e/secret.txt', '/_astro/%2e%2e/%2e%2e/secret.txt', '/..%2fsecret.txt', '/a%00b']) {
+    for (const url of [
+      '/_astro',
+      '/rentminer/',
+      '/.env',
+      '/%2e%2e/secret.txt',
+      '/_astro/%2e%2e/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/a%00b',
+    ]) {
       const response = await get(url);
       expect([301, 404], url).toContain(response.statusCode);
       expect(response.body, url).not.toContain('outside the site');

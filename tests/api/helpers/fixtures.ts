@@ -7,7 +7,10 @@ import type { NewUser } from '../../../server/db/schema.ts';
  * Another account. Its password hash is deliberately unusable (hashing a real one costs
  * a third of a second); sign in as the demo user to act.
  */
-export async function insertUser(db: Db, fields: Partial<NewUser> & Pick<NewUser, 'username'>): Promise<{ id: number }> {
+export async function insertUser(
+  db: Db,
+  fields: Partial<NewUser> & Pick<NewUser, 'username'>,
+): Promise<{ id: number }> {
   const row = await db
     .insertInto('users')
     .values({

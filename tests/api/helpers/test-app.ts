@@ -105,7 +105,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db,
     async signIn(username = DEMO_USERNAME, password = DEMO_PASSWORD) {
       const response = await app.inject({ method: 'POST', url: '/api/login/', payload: { username, password } });
-      if (response.statusCode !== 200) throw new Error(`sign-in as ${username} failed: ${response.statusCode} ${response.body}`);
+      if (response.statusCode !== 200)
+        throw new Error(`sign-in as ${username} failed: ${response.statusCode} ${response.body}`);
       const data = response.json<UserData>();
       return { ...data, headers: { authorization: `Bearer ${data.token}` } };
     },

@@ -23,6 +23,11 @@ export async function storeSession(page: Page, userData: unknown, lang?: string)
   );
 }
 
+/** Waits until every island on the page has hydrated (Astro drops the `ssr` attribute then). */
+export async function islandsReady(page: Page) {
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+}
+
 export const test = base.extend<{ signedInPage: Page }>({
   signedInPage: async ({ page, request }, use) => {
     await storeSession(page, await apiSignIn(request));

@@ -27,7 +27,7 @@ test('after signing in the visitor returns to the page they asked for', async ({
   await expect(page).toHaveURL(/\/login\?next=%2Freferals$/);
   await page.getByLabel('Username or email').fill('demo');
   await page.getByLabel('Password', { exact: true }).fill('hashpower-2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/referals$/);
   await expect(page.getByRole('link', { name: 'Referals' }).first()).toHaveAttribute('aria-current', 'page');
 });
@@ -36,7 +36,7 @@ test('a wrong password is refused with a clear message', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Username or email').fill('demo');
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('do not match');
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures.ts';
+import { test, expect, islandsReady } from './fixtures.ts';
 
 const entries = [
   ['Dashboard', '/dashboards'],
@@ -42,6 +42,7 @@ test.describe('signed-in layout', () => {
   test('opens the drawer from the hamburger on a phone and closes it after navigating', async ({ signedInPage: page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/wallet');
+    await islandsReady(page);
     await expect(page.getByRole('complementary')).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Main menu' });
@@ -54,6 +55,7 @@ test.describe('signed-in layout', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await drawer.getByRole('link', { name: 'Referals' }).click();
     await expect(page).toHaveURL(/\/referals$/);
+    await islandsReady(page);
     await expect(page.getByRole('dialog', { name: 'Main menu' })).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(drawer.locator('[aria-current="page"]')).toHaveText(['Referals']);

@@ -26,5 +26,14 @@ export function pickMessages<K extends MessageKey>(locale: Locale, keys: readonl
   return Object.fromEntries(keys.map((key) => [key, dictionary[key]])) as Record<K, string>;
 }
 
+/** All strings whose keys start with one of `prefixes` (e.g. 'wallet.'), plus `keys`. */
+export function pickByPrefix(locale: Locale, prefixes: readonly string[], keys: readonly MessageKey[] = []): Partial<Record<MessageKey, string>> {
+  const dictionary = dictionaries[locale];
+  const picked = (Object.keys(dictionary) as MessageKey[]).filter(
+    (key) => keys.includes(key) || prefixes.some((prefix) => key.startsWith(prefix)),
+  );
+  return Object.fromEntries(picked.map((key) => [key, dictionary[key]]));
+}
+
 export * from './locales.ts';
 export { format, type Dictionary, type MessageKey, type MessageParams } from './dictionary.ts';

@@ -26,6 +26,8 @@ export const cacheTags = {
   Notifications: '/api/notifications/',
   UserMiners: '/api/user-miners/',
   Miners: '/api/miners/',
+  Wallet: '/api/wallet/',
+  Dashboard: '/api/dashboard/',
 } as const;
 
 export type CacheTag = keyof typeof cacheTags;

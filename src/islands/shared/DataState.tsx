@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { describeApiError } from '../../lib/api-client.ts';
+import type { T } from '../../lib/translator.ts';
+import { LoadingPlaceholder } from './LoadingPlaceholder.tsx';
+
+interface Props<D> {
+  state: { data?: D; loading: boolean; error?: unknown };
+  t: T;
+  /** Height of the placeholder, close to the loaded content's, so nothing shifts. */
+  minHeight?: string;
+  onRetry?: () => void;
+  children: (data: D) => ReactNode;
+}
+
+/** Loading..., a translated error with a retry, or the data (spec §8 error classes). */
+export function DataState<D>({ state, t, minHeight, onRetry, children }: Props<D>) {
+  if (state.data !== undefined) return <>{children(state.data)}</>;
+  if (state.error) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-danger-600/30 bg-danger-50 p-4 text-sm text-danger-700" style={{ minHeight }}>
+        <p>{describeApiError(state.error, t)}</p>
+        {onRetry && (
+          <button type="button" className="btn-secondary" onClick={onRetry}>
+            {t('app.retry')}
+          </button>
+        )}
+      </div>
+    );
+  }
+  return <LoadingPlaceholder label={t('app.loading')} minHeight={minHeight} />;
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-line-strong bg-surface px-4 py-10 text-center text-ink-600">
+      {children}
+    </div>
+  );
+}

@@ -164,6 +164,12 @@ const en = {
   'profile.deleteConfirm': 'Delete forever',
   'profile.deleting': 'Deleting...',
   'profile.twoFactorCode': 'Authenticator code',
+  'push.title': 'Push notifications',
+  'push.intro': 'Get deposits, withdrawals and security alerts on this device, even when the site is closed.',
+  'push.switch': 'Notifications on this device',
+  'push.unsupported': 'This browser cannot receive push notifications.',
+  'push.blocked': 'Notifications are blocked for this site. Allow them in your browser settings, then try again.',
+  'push.failed': 'Push notifications could not be turned on ({reason}). The browser’s push service may be unreachable.',
 
   'screen.home.title': 'Home',
   'screen.home.intro': 'Your mining at a glance: balances, active miners and today’s earnings.',

@@ -163,6 +163,12 @@ const tr = {
   'profile.deleteConfirm': 'Kalıcı olarak sil',
   'profile.deleting': 'Siliniyor...',
   'profile.twoFactorCode': 'Doğrulama kodu',
+  'push.title': 'Push notifications',
+  'push.intro': 'Get deposits, withdrawals and security alerts on this device, even when the site is closed.',
+  'push.switch': 'Notifications on this device',
+  'push.unsupported': 'This browser cannot receive push notifications.',
+  'push.blocked': 'Notifications are blocked for this site. Allow them in your browser settings, then try again.',
+  'push.failed': 'Push notifications could not be turned on ({reason}). The browser’s push service may be unreachable.',
 
   'screen.home.title': 'Ana sayfa',
   'screen.home.intro': 'Madenciliğinize genel bakış: bakiyeler, aktif madenciler ve bugünkü kazançlar.',

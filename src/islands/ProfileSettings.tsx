@@ -6,6 +6,7 @@ import { $user } from '../stores/session.ts';
 import { DangerZone } from './profile/DangerZone.tsx';
 import { DetailsForm } from './profile/DetailsForm.tsx';
 import { PasswordForm } from './profile/PasswordForm.tsx';
+import { PushSwitch } from './profile/PushSwitch.tsx';
 import { SessionsPanel } from './profile/SessionsPanel.tsx';
 import { TwoFactorPanel } from './profile/TwoFactorPanel.tsx';
 import { useHydrated } from './shared/use-hydrated.ts';
@@ -31,6 +32,7 @@ export default function ProfileSettings({ locale, messages }: Props) {
       <div className="flex flex-col gap-6">
         {user.has_password && <PasswordForm t={t} user={user} />}
         <TwoFactorPanel t={t} user={user} />
+        <PushSwitch t={t} />
       </div>
       <SessionsPanel t={t} locale={locale} />
       <DangerZone t={t} user={user} />

@@ -1,24 +1,54 @@
-import { test, expect, apiSignIn, storeSession } from './fixtures.ts';
+import { test, expect, apiSignIn, islandsReady, storeSession } from './fixtures.ts';
 
-/** Screens a person looks at before anything ships: phone and desktop, English and Arabic. */
+/**
+ * Every screen as a person sees it, saved for review: phone and desktop, English and
+ * Arabic (right to left). Screens wait until their data has replaced "Loading...".
+ */
 const viewports = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1440, height: 900 },
 ];
+const publicScreens = ['/login', '/signup', '/reset', '/privacy', '/terms'];
+const signedInScreens = [
+  '/home',
+  '/dashboards',
+  '/dashboard',
+  '/rentminer',
+  '/rentminer/1',
+  '/marketplace',
+  '/marketplace/2',
+  '/profilemarketplace',
+  '/profilemarketplace/1',
+  '/myminers',
+  '/profilerentminers',
+  '/profiletransaction',
+  '/wallet',
+  '/referals',
+  '/profiles',
+  '/faq',
+];
+const fileName = (path: string) => path.slice(1).replace(/\//g, '-') || 'index';
 
 for (const locale of ['en', 'ar'] as const) {
   for (const viewport of viewports) {
     test(`screenshots ${locale} ${viewport.name}`, async ({ page, request }) => {
+      test.setTimeout(120_000);
       await page.setViewportSize(viewport);
       const prefix = locale === 'en' ? '' : `/${locale}`;
       await page.goto(`${prefix}/login?lang=${locale}`);
-      await expect(page.locator('html')).toHaveAttribute('lang', locale);
-      await page.screenshot({ path: `test-results/screenshots/login-${locale}-${viewport.name}.png`, fullPage: true });
+      for (const path of publicScreens) {
+        await page.goto(`${prefix}${path}`);
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await page.screenshot({ path: `test-results/screenshots/${fileName(path)}-${locale}-${viewport.name}.png`, fullPage: true });
+      }
 
       await storeSession(page, await apiSignIn(request), locale);
-      await page.goto(`${prefix}/dashboards`);
-      await expect(page.getByRole('link', { name: /demo/ })).toBeVisible();
-      await page.screenshot({ path: `test-results/screenshots/dashboards-${locale}-${viewport.name}.png`, fullPage: true });
+      for (const path of signedInScreens) {
+        await page.goto(`${prefix}${path}`);
+        await islandsReady(page);
+        await expect(page.getByRole('status').filter({ hasText: /^(Loading\.\.\.|.*\.\.\.)$/ })).toHaveCount(0);
+        await page.screenshot({ path: `test-results/screenshots/${fileName(path)}-${locale}-${viewport.name}.png`, fullPage: true });
+      }
     });
   }
 }

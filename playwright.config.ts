@@ -1,10 +1,12 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_PORT } from './tests/e2e/support/stack-config.ts';
 
 /**
  * End-to-end tests against the server `npm start` runs (site + API + embedded database
- * in memory), in Debian's Chromium.
+ * in memory), with a real SMTP server beside it (tests/e2e/support/test-stack.ts), in
+ * Debian's Chromium.
  */
-const port = Number(process.env.E2E_PORT ?? 4391);
+const port = E2E_PORT;
 export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -35,7 +37,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node server/start.ts',
+    command: 'node tests/e2e/support/test-stack.ts',
     url: `${baseURL}/api/ready/`,
     reuseExistingServer: false,
     timeout: 180_000,

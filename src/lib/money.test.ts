@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { add, compare, isDecimal, mul, sub, toFixed } from './money.ts';
+import { add, compare, div, isDecimal, mul, negate, sub, toFixed } from './money.ts';
 
 describe('money', () => {
   it('recognises decimal strings and nothing else', () => {
@@ -70,5 +70,39 @@ describe('money', () => {
     expect(toFixed('-0.001', 2)).toBe('0.00');
     expect(toFixed('-0', 0)).toBe('0');
     expect(toFixed('12.30', 2)).toBe('12.30');
+  });
+
+  it('adds up tenths exactly: three times 0.1 is 0.3, not 0.30000000000000004', () => {
+    expect(add(add('0.1', '0.1'), '0.1')).toBe('0.3');
+    expect(mul('3', '0.1')).toBe('0.3');
+    expect(compare(mul('3', '0.1'), '0.3')).toBe(0);
+    expect(toFixed(mul('3.40', '30'), 8)).toBe('102.00000000');
+  });
+
+  it('divides to a fixed number of places, rounding once, half away from zero', () => {
+    expect(div('1', '3', 8)).toBe('0.33333333');
+    expect(div('2', '3', 8)).toBe('0.66666667');
+    expect(div('-2', '3', 8)).toBe('-0.66666667');
+    expect(div('2', '-3', 8)).toBe('-0.66666667');
+    expect(div('-2', '-3', 8)).toBe('0.66666667');
+    expect(div('10', '4', 0)).toBe('3');
+    expect(div('0.00000005', '10', 8)).toBe('0.00000001');
+    expect(div('0.00000004', '10', 8)).toBe('0.00000000');
+    expect(div('0', '7', 2)).toBe('0.00');
+    // A maintenance fee of 5.02 USDT at 96,500 USD per BTC is 0.00005202 BTC a day.
+    expect(div('5.02', '96500', 8)).toBe('0.00005202');
+    // Half a day of it (43,200 of 86,400 seconds): rounded from the exact quotient.
+    expect(div(mul('5.02', '43200'), mul('86400', '96500'), 8)).toBe('0.00002601');
+  });
+
+  it('refuses to divide by zero', () => {
+    expect(() => div('1', '0.000', 8)).toThrow(RangeError);
+    expect(() => div('1', '2', -1)).toThrow(RangeError);
+  });
+
+  it('negates keeping the scale', () => {
+    expect(negate('5.00')).toBe('-5.00');
+    expect(negate('-0.1')).toBe('0.1');
+    expect(negate('0.00')).toBe('0.00');
   });
 });

@@ -87,3 +87,31 @@ export function toFixed(value: Decimal, places: number): Decimal {
   if ((magnitude % divisor) * 2n >= divisor) rounded += 1n;
   return render({ units: x.units < 0n ? -rounded : rounded, scale: places });
 }
+
+/**
+ * a / b rounded to `places` decimals, half away from zero like toFixed (and PostgreSQL's
+ * round()). Exact: the quotient is never taken further than `places` and rounded once,
+ * so there is no double rounding. div("1", "3", 8) = "0.33333333", div("2", "3", 8) =
+ * "0.66666667". Throws a RangeError when b is zero.
+ */
+export function div(a: Decimal, b: Decimal, places: number): Decimal {
+  if (!Number.isInteger(places) || places < 0) throw new RangeError(`Invalid number of places: ${places}`);
+  const x = parse(a);
+  const y = parse(b);
+  if (y.units === 0n) throw new RangeError('Division by zero');
+  // a / b = (x.units / 10^x.scale) / (y.units / 10^y.scale); scaled by 10^places.
+  const numerator = x.units * 10n ** BigInt(y.scale + places);
+  const denominator = y.units * 10n ** BigInt(x.scale);
+  const negative = numerator < 0n !== denominator < 0n && numerator !== 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  let quotient = n / d;
+  if ((n % d) * 2n >= d) quotient += 1n;
+  return render({ units: negative ? -quotient : quotient, scale: places });
+}
+
+/** -a, keeping the scale: negate("5.00") = "-5.00", negate("-0.1") = "0.1". */
+export function negate(value: Decimal): Decimal {
+  const x = parse(value);
+  return render({ units: -x.units, scale: x.scale });
+}

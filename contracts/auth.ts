@@ -1,17 +1,25 @@
-/** Signing in: POST /api/login/ (registration, one-time codes and sign-out come later). */
+/**
+ * Signing in and out: POST /api/login/, /api/logout/ and /api/logoutall/, and the
+ * shapes every way in answers with (UserData, or a TwoFactorChallenge when two-factor
+ * is on).
+ */
 import { Type, type Static } from 'typebox';
-import { errorsFor } from './common.ts';
-import { User } from './users.ts';
+import { errorsFor, NO_CONTROL_CHARACTERS } from './common.ts';
+import { CurrentPassword, EMAIL_MAX_LENGTH, User } from './users.ts';
 
-/** Long enough for any passphrase (OWASP asks for at least 64), short enough to bound hashing work. */
-export const PASSWORD_MAX_LENGTH = 256;
+export { PASSWORD_MAX_LENGTH } from './users.ts';
 /** An email address can be 254 characters (RFC 5321), the longest thing the login field takes. */
-export const IDENTIFIER_MAX_LENGTH = 254;
+export const IDENTIFIER_MAX_LENGTH = EMAIL_MAX_LENGTH;
 
 export const LoginRequest = Type.Object(
   {
-    username: Type.String({ minLength: 1, maxLength: IDENTIFIER_MAX_LENGTH, description: 'Username or email address' }),
-    password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
+    username: Type.String({
+      minLength: 1,
+      maxLength: IDENTIFIER_MAX_LENGTH,
+      pattern: NO_CONTROL_CHARACTERS,
+      description: 'Username or email address',
+    }),
+    password: CurrentPassword,
   },
   { additionalProperties: false },
 );
@@ -27,16 +35,65 @@ export const UserData = Type.Object(
 );
 export type UserData = Static<typeof UserData>;
 
+/**
+ * The first factor passed, two-factor is on: no token yet. Send the challenge with an
+ * authenticator or recovery code to POST /api/otp/ (purpose `two_factor`).
+ */
+export const TwoFactorChallenge = Type.Object(
+  {
+    two_factor_required: Type.Literal(true),
+    challenge: Type.String({ description: 'Opaque; valid for 10 minutes and one successful use' }),
+  },
+  { additionalProperties: false },
+);
+export type TwoFactorChallenge = Static<typeof TwoFactorChallenge>;
+
+export const SignInResult = Type.Union([UserData, TwoFactorChallenge]);
+export type SignInResult = Static<typeof SignInResult>;
+
+/** A right password for an account whose email is not confirmed yet; a fresh code is on its way. */
+export const UnverifiedError = Type.Object(
+  {
+    detail: Type.String(),
+    code: Type.Literal('unverified'),
+    email: Type.String({ description: 'Where the code went' }),
+  },
+  { additionalProperties: false, description: 'The email is not confirmed: a new code was sent to it' },
+);
+export type UnverifiedError = Static<typeof UnverifiedError>;
+
 export const login = {
   method: 'POST',
   url: '/api/login/',
   schema: {
     summary: 'Sign in with a username or email and a password',
     description:
-      'Answers the token and the user. Wrong credentials give 400 with a `detail` that does not say ' +
-      'whether the account exists.',
+      'Answers the token and the user, or a two-factor challenge. Wrong credentials give 400 with a `detail` ' +
+      'that does not say whether the account exists.',
     tags: ['auth'],
     body: LoginRequest,
-    response: { 200: UserData, ...errorsFor(400, 413, 415) },
+    response: { 200: SignInResult, 403: UnverifiedError, ...errorsFor(400, 413, 415, 429) },
+  },
+} as const;
+
+export const logout = {
+  method: 'POST',
+  url: '/api/logout/',
+  schema: {
+    summary: 'Sign out: revoke the token of this request',
+    tags: ['auth'],
+    security: [{ bearerAuth: [] }],
+    response: { 204: Type.Null({ description: 'Signed out' }), ...errorsFor(401) },
+  },
+} as const;
+
+export const logoutAll = {
+  method: 'POST',
+  url: '/api/logoutall/',
+  schema: {
+    summary: 'Sign out everywhere: revoke every token of the user',
+    tags: ['auth'],
+    security: [{ bearerAuth: [] }],
+    response: { 204: Type.Null({ description: 'Signed out everywhere' }), ...errorsFor(401) },
   },
 } as const;

@@ -34,6 +34,20 @@ export function Nullable<T extends TSchema>(schema: T, description?: string) {
   return Type.Union([schema, Type.Null()], { description });
 }
 
+/**
+ * `x-message` names the dictionary key a failed `pattern` or `format` reports, instead
+ * of the generic "Enter a valid value" (server/lib/validation-errors.ts).
+ */
+export const MESSAGE_KEYWORD = 'x-message';
+
+/** Control characters (U+0000-U+001F, U+007F): never part of a name, and PostgreSQL cannot store U+0000. */
+export const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001F\\u007F]*$';
+
+/** Free text a person types (a name): any script, bounded, without control characters. */
+export function PlainText(options: { maxLength: number; minLength?: number; description?: string }) {
+  return Type.String({ pattern: NO_CONTROL_CHARACTERS, [MESSAGE_KEYWORD]: 'error.controlCharacters', ...options });
+}
+
 /** A database id: a positive whole number. */
 export const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 
@@ -65,6 +79,7 @@ export const errorResponses = {
   404: detailResponse('No such resource (or not yours)'),
   413: detailResponse('Request body too large'),
   415: detailResponse('Request body is not JSON'),
+  429: detailResponse('Too many attempts: wait the seconds of the Retry-After header, then retry'),
   500: detailResponse('Unexpected server error'),
   503: detailResponse('Database briefly unavailable; retry'),
 } as const;

@@ -14,13 +14,18 @@ import Fastify, {
 } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import mailerPlugin from './mail/mailer.ts';
 import authPlugin from './plugins/auth.ts';
+import clockPlugin, { type Clock } from './plugins/clock.ts';
 import configPlugin from './plugins/config.ts';
 import corsPlugin from './plugins/cors.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors.ts';
 import helmetPlugin from './plugins/helmet.ts';
+import housekeepingPlugin from './plugins/housekeeping.ts';
 import i18nPlugin from './plugins/i18n.ts';
+import rateLimitsPlugin from './plugins/rate-limits.ts';
+import secretsPlugin from './plugins/secrets.ts';
 import staticSitePlugin from './plugins/static-site.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import validationPlugin from './plugins/validation.ts';
@@ -39,6 +44,8 @@ export interface AppOverrides {
   db?: Db;
   /** Replaces the logger settings (tests pass `false`). */
   logger?: FastifyServerOptions['logger'];
+  /** Replaces the system clock (tests move time instead of sleeping). */
+  clock?: Clock;
 }
 
 /**
@@ -65,6 +72,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.removeContentTypeParser('text/plain');
 
   await app.register(configPlugin, { config });
+  await app.register(clockPlugin, { clock: overrides.clock });
   await app.register(validationPlugin);
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
@@ -72,6 +80,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(corsPlugin);
   await app.register(swaggerPlugin);
   await app.register(dbPlugin, { db: overrides.db });
+  await app.register(secretsPlugin);
+  await app.register(rateLimitsPlugin);
+  await app.register(mailerPlugin);
+  await app.register(housekeepingPlugin);
   await app.register(authPlugin);
   await app.register(routes);
 

@@ -13,6 +13,18 @@ describe('loadConfig', () => {
       tokenTtlDays: 7,
       trustProxy: false,
       seedDemo: true,
+      secretKey: null,
+      mail: { smtpUrl: null, from: 'HashHarbor <no-reply@hashharbor.example>', outboxDir: './data/outbox' },
+      telegram: null,
+      rateLimits: {
+        loginPerAccount: { limit: 10, windowSeconds: 900 },
+        loginPerIp: { limit: 30, windowSeconds: 900 },
+        codeSendPerEmail: { limit: 5, windowSeconds: 3600 },
+        codeSendPerIp: { limit: 20, windowSeconds: 3600 },
+        codeCheckPerIp: { limit: 10, windowSeconds: 900 },
+        registerPerIp: { limit: 10, windowSeconds: 3600 },
+        telegramPerIp: { limit: 30, windowSeconds: 900 },
+      },
     });
   });
 
@@ -108,6 +120,51 @@ describe('loadConfig', () => {
     ]) {
       expect(message).toContain(name);
     }
+  });
+
+  it('reads the mail, Telegram, secret key and rate-limit settings', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtp://mailer:secret@mail.example:587',
+      MAIL_FROM: 'Harbour <hello@harbour.example>',
+      OUTBOX_DIR: '/tmp/outbox',
+      SECRET_KEY: 'k'.repeat(32),
+      TELEGRAM_BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ_0123',
+      TELEGRAM_BOT_USERNAME: '@harbour_login_bot',
+      RATE_LIMIT_LOGIN_IP: '3/60',
+      RATE_LIMIT_CODE_SEND_EMAIL: '1 / 30',
+    });
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtp://mailer:secret@mail.example:587',
+      from: 'Harbour <hello@harbour.example>',
+      outboxDir: '/tmp/outbox',
+    });
+    expect(config.secretKey).toBe('k'.repeat(32));
+    expect(config.telegram).toEqual({
+      botToken: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ_0123',
+      botUsername: 'harbour_login_bot',
+    });
+    expect(config.rateLimits.loginPerIp).toEqual({ limit: 3, windowSeconds: 60 });
+    expect(config.rateLimits.codeSendPerEmail).toEqual({ limit: 1, windowSeconds: 30 });
+    expect(config.rateLimits.loginPerAccount).toEqual({ limit: 10, windowSeconds: 900 });
+  });
+
+  it('refuses unusable account settings', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems({ SMTP_URL: 'mail.example:25' })).toEqual([expect.stringContaining('SMTP_URL')]);
+    expect(problems({ SECRET_KEY: 'short' })).toEqual([expect.stringContaining('SECRET_KEY')]);
+    expect(problems({ TELEGRAM_BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ_0123' })).toEqual([
+      expect.stringContaining('TELEGRAM_BOT_USERNAME'),
+    ]);
+    expect(problems({ TELEGRAM_BOT_TOKEN: 'nope', TELEGRAM_BOT_USERNAME: 'x' })).toHaveLength(2);
+    expect(problems({ RATE_LIMIT_REGISTER_IP: 'ten' })).toEqual([expect.stringContaining('RATE_LIMIT_REGISTER_IP')]);
+    expect(problems({ RATE_LIMIT_TELEGRAM_IP: '0/60' })).toHaveLength(1);
   });
 
   it('refuses out-of-range numbers', () => {

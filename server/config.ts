@@ -31,7 +31,53 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Insert the demo catalogue and the demo account at start (idempotent). */
   seedDemo: boolean;
+  /**
+   * Key material for the TOTP secrets at rest and the one-time code hashes. Null: the
+   * server generates one at first start and keeps it in the database (server_settings),
+   * so every instance on that database shares it.
+   */
+  secretKey: string | null;
+  mail: MailConfig;
+  /** The Telegram Login Widget's bot; null when Telegram sign-in is off. */
+  telegram: TelegramConfig | null;
+  rateLimits: RateLimits;
 }
+
+export interface MailConfig {
+  /** smtp:// or smtps:// URL of the mail server; null writes mail to the log and OUTBOX_DIR instead. */
+  smtpUrl: string | null;
+  from: string;
+  outboxDir: string;
+}
+
+export interface TelegramConfig {
+  botToken: string;
+  botUsername: string;
+}
+
+/** A fixed-window limit: at most `limit` events per `windowSeconds`. */
+export interface RateLimit {
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Every limit, with its environment variable and default (issue 3, "Abuse and bad input"). */
+export const rateLimitDefaults = {
+  loginPerAccount: { env: 'RATE_LIMIT_LOGIN_ACCOUNT', limit: 10, windowSeconds: 15 * 60 },
+  loginPerIp: { env: 'RATE_LIMIT_LOGIN_IP', limit: 30, windowSeconds: 15 * 60 },
+  codeSendPerEmail: { env: 'RATE_LIMIT_CODE_SEND_EMAIL', limit: 5, windowSeconds: 60 * 60 },
+  codeSendPerIp: { env: 'RATE_LIMIT_CODE_SEND_IP', limit: 20, windowSeconds: 60 * 60 },
+  codeCheckPerIp: { env: 'RATE_LIMIT_CODE_CHECK_IP', limit: 10, windowSeconds: 15 * 60 },
+  registerPerIp: { env: 'RATE_LIMIT_REGISTER_IP', limit: 10, windowSeconds: 60 * 60 },
+  telegramPerIp: { env: 'RATE_LIMIT_TELEGRAM_IP', limit: 30, windowSeconds: 15 * 60 },
+} as const;
+
+export type RateLimitName = keyof typeof rateLimitDefaults;
+export type RateLimits = Record<RateLimitName, RateLimit>;
+
+export const DEFAULT_MAIL_FROM = 'HashHarbor <no-reply@hashharbor.example>';
+/** Long enough to carry 256 bits of entropy as text. */
+export const SECRET_KEY_MIN_LENGTH = 32;
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -111,6 +157,14 @@ export function loadConfig(env: Env): Config {
     tokenTtlDays: integer('TOKEN_TTL_DAYS', 7, 1, 365),
     trustProxy: parseTrustProxy(read('TRUST_PROXY'), problems),
     seedDemo: boolean('SEED_DEMO', true),
+    secretKey: parseSecretKey(read('SECRET_KEY'), problems),
+    mail: {
+      smtpUrl: parseSmtpUrl(read('SMTP_URL'), problems),
+      from: read('MAIL_FROM') ?? DEFAULT_MAIL_FROM,
+      outboxDir: read('OUTBOX_DIR') ?? './data/outbox',
+    },
+    telegram: parseTelegram(read('TELEGRAM_BOT_TOKEN'), read('TELEGRAM_BOT_USERNAME'), problems),
+    rateLimits: parseRateLimits(read, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
@@ -172,4 +226,53 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProx
     return false;
   }
   return addresses;
+}
+
+function parseSecretKey(raw: string | undefined, problems: string[]): string | null {
+  if (raw === undefined) return null;
+  if (raw.length < SECRET_KEY_MIN_LENGTH) {
+    problems.push(`SECRET_KEY must be at least ${SECRET_KEY_MIN_LENGTH} characters (a long random string).`);
+  }
+  return raw;
+}
+
+function parseSmtpUrl(raw: string | undefined, problems: string[]): string | null {
+  if (raw === undefined) return null;
+  if (/^smtps?:\/\//.test(raw) && URL.canParse(raw)) return raw;
+  problems.push('SMTP_URL must be smtp://user:password@host:port or smtps://..., or unset (mail goes to OUTBOX_DIR).');
+  return null;
+}
+
+/** Telegram's bot tokens look like "123456:ABC-DEF..."; bot usernames are 5-32 characters ending in "bot". */
+function parseTelegram(
+  token: string | undefined,
+  username: string | undefined,
+  problems: string[],
+): TelegramConfig | null {
+  if (token === undefined && username === undefined) return null;
+  if (token === undefined || username === undefined) {
+    problems.push('TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME go together: set both, or neither.');
+    return null;
+  }
+  const botUsername = username.replace(/^@/, '');
+  if (!/^\d+:[A-Za-z0-9_-]{20,}$/.test(token)) problems.push('TELEGRAM_BOT_TOKEN must be a bot token like 123456:ABC-DEF1234ghIkl...');
+  if (!/^[A-Za-z][A-Za-z0-9_]{4,31}$/.test(botUsername))
+    problems.push(`TELEGRAM_BOT_USERNAME must be a bot's username (5-32 letters, digits, underscores), got "${username}".`);
+  return { botToken: token, botUsername };
+}
+
+/** RATE_LIMIT_* variables read "count/seconds": "10/900" is ten per fifteen minutes. */
+function parseRateLimits(read: (name: string) => string | undefined, problems: string[]): RateLimits {
+  const limits = {} as RateLimits;
+  for (const [name, rule] of Object.entries(rateLimitDefaults) as [RateLimitName, (typeof rateLimitDefaults)[RateLimitName]][]) {
+    const raw = read(rule.env);
+    const match = raw === undefined ? null : /^(\d{1,9})\s*\/\s*(\d{1,7})$/.exec(raw);
+    if (raw !== undefined && (!match || Number(match[1]) < 1 || Number(match[2]) < 1)) {
+      problems.push(`${rule.env} must be "count/seconds" like "${rule.limit}/${rule.windowSeconds}", got "${raw}".`);
+    }
+    limits[name] = match
+      ? { limit: Number(match[1]), windowSeconds: Number(match[2]) }
+      : { limit: rule.limit, windowSeconds: rule.windowSeconds };
+  }
+  return limits;
 }

@@ -22,8 +22,10 @@ export type Acquisition = (typeof acquisitions)[number];
 export interface UsersTable {
   id: GeneratedAlways<string>;
   username: string;
-  email: string;
-  password_hash: string;
+  /** Null for a Telegram account without one, and for deleted accounts. */
+  email: string | null;
+  /** Null: no password (Telegram accounts, deleted accounts). */
+  password_hash: string | null;
   first_name: Generated<string>;
   last_name: Generated<string>;
   language: ColumnType<Locale, Locale | undefined, Locale>;
@@ -33,6 +35,14 @@ export interface UsersTable {
   referred_by: BigIntId | null;
   date_joined: ColumnType<Date, Date | string | undefined, Date | string>;
   deleted_at: Timestamp | null;
+  /** A new address waiting for its emailed code (POST /api/users/{id}/verify_email/). */
+  pending_email: string | null;
+  telegram_id: BigIntId | null;
+  /** Encrypted (auth/secret-box.ts); not null means two-factor is on. */
+  totp_secret: string | null;
+  /** Encrypted; set by enable_totp until verify_totp confirms it. */
+  totp_pending_secret: string | null;
+  totp_last_step: BigIntId | null;
 }
 
 export interface AuthTokensTable {
@@ -78,11 +88,62 @@ export interface MinersTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+export const codePurposes = ['signup', 'login', 'password_reset', 'email_change'] as const;
+export type CodePurpose = (typeof codePurposes)[number];
+
+export interface OneTimeCodesTable {
+  id: GeneratedAlways<string>;
+  purpose: CodePurpose;
+  /** Lowercased. */
+  email: string;
+  user_id: BigIntId | null;
+  code_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  failed_attempts: Generated<number>;
+  used_at: Timestamp | null;
+}
+
+export interface TwoFactorChallengesTable {
+  id: GeneratedAlways<string>;
+  user_id: BigIntId;
+  challenge_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  failed_attempts: Generated<number>;
+  used_at: Timestamp | null;
+}
+
+export interface RecoveryCodesTable {
+  id: GeneratedAlways<string>;
+  user_id: BigIntId;
+  code_hash: string;
+  used_at: Timestamp | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: Timestamp;
+  expires_at: Timestamp;
+  count: number;
+}
+
+export interface ServerSettingsTable {
+  name: string;
+  value: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   coins: CoinsTable;
   miners: MinersTable;
+  one_time_codes: OneTimeCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
+  recovery_codes: RecoveryCodesTable;
+  rate_limits: RateLimitsTable;
+  server_settings: ServerSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

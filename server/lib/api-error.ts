@@ -18,12 +18,15 @@ export class ApiError extends Error {
   readonly detail: Message | null;
   readonly fields: FieldMessages | null;
   readonly headers: Record<string, string>;
+  /** Fields sent next to `detail` for a client to act on (`{"detail", "code": "unverified", "email"}`). */
+  readonly data: Record<string, string>;
 
   private constructor(
     statusCode: number,
     detail: Message | null,
     fields: FieldMessages | null,
     headers: Record<string, string>,
+    data: Record<string, string> = {},
   ) {
     super(detail ? detail.key : `field errors: ${Object.keys(fields ?? {}).join(', ')}`);
     this.name = 'ApiError';
@@ -31,6 +34,12 @@ export class ApiError extends Error {
     this.detail = detail;
     this.fields = fields;
     this.headers = headers;
+    this.data = data;
+  }
+
+  /** The same `{detail}` error with more fields for the client (documented in the route's contract). */
+  withData(data: Record<string, string>): ApiError {
+    return new ApiError(this.statusCode, this.detail, this.fields, this.headers, { ...this.data, ...data });
   }
 
   /** `{"detail": "..."}` with the given status. */

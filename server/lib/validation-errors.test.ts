@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { validationError } from './validation-errors.ts';
 
 const ajv = new Ajv({ allErrors: true, verbose: true, strict: true });
+ajv.addKeyword('x-message');
 
 function errorsOf(schema: object, data: unknown) {
   const validate = ajv.compile(schema);
@@ -66,6 +67,11 @@ describe('validationError', () => {
     const { detail, fields } = errorsOf(Profile, ['not', 'an', 'object']);
     expect(detail).toEqual({ key: 'error.type.object' });
     expect(fields).toBeNull();
+  });
+
+  it('uses the message a schema names for its pattern', () => {
+    const schema = Type.Object({ username: Type.String({ pattern: '^[a-z]+$', 'x-message': 'validation.username' }) });
+    expect(errorsOf(schema, { username: 'Nope!' }).fields).toEqual({ username: [{ key: 'validation.username' }] });
   });
 
   it('falls back to a generic message for other rules', () => {

@@ -5,6 +5,8 @@
  * request part as a whole is wrong (a body that is not an object).
  */
 import type { ErrorObject } from 'ajv';
+import { MESSAGE_KEYWORD } from '../../contracts/common.ts';
+import en from '../../src/i18n/en.ts';
 import type { MessageKey } from '../../src/i18n/dictionary.ts';
 import { ApiError, type FieldMessages, type Message } from './api-error.ts';
 
@@ -64,8 +66,10 @@ function messageFor(error: ErrorObject): Message {
     case 'minimum':
     case 'maximum':
       return { key: `error.${error.keyword}`, params: { limit: Number(params.limit) } };
+    case 'pattern':
+      return { key: schemaMessage(error) ?? 'error.invalid' };
     case 'format':
-      return { key: params.format === 'email' ? 'error.format.email' : 'error.invalid' };
+      return { key: schemaMessage(error) ?? (params.format === 'email' ? 'error.format.email' : 'error.invalid') };
     case 'enum':
       return { key: 'error.enum', params: { values: (params.allowedValues as unknown[]).join(', ') } };
     case 'const':
@@ -75,6 +79,12 @@ function messageFor(error: ErrorObject): Message {
     default:
       return { key: 'error.invalid' };
   }
+}
+
+/** The message a schema names for its failed pattern or format (contracts/common.ts MESSAGE_KEYWORD). */
+function schemaMessage(error: ErrorObject): MessageKey | null {
+  const key = (error.parentSchema as Record<string, unknown> | undefined)?.[MESSAGE_KEYWORD];
+  return typeof key === 'string' && key in en ? (key as MessageKey) : null;
 }
 
 interface BranchSchema {

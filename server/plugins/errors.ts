@@ -35,7 +35,7 @@ function clientError(error: FastifyError | ApiError): ApiError | null {
 
 function render(error: ApiError, t: Translate): Record<string, unknown> {
   const translate = (message: Message) => t(message.key, message.params);
-  if (error.detail) return { detail: translate(error.detail) };
+  if (error.detail) return { detail: translate(error.detail), ...error.data };
   return Object.fromEntries(
     Object.entries(error.fields ?? {}).map(([field, messages]) => [field, messages.map(translate)]),
   );

@@ -9,6 +9,7 @@ import { Ajv, type Options } from 'ajv';
 import ajvFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { MESSAGE_KEYWORD } from '../../contracts/common.ts';
 
 // ajv-formats is CommonJS with a `default` export; which of the two shapes an ESM import
 // sees depends on the loader (Node vs the test runner's), so accept both.
@@ -20,6 +21,8 @@ function createAjv(options: Options): Ajv {
   // union failures ("choose one of ...").
   const ajv = new Ajv({ allErrors: true, verbose: true, useDefaults: true, strict: true, ...options });
   addFormats(ajv);
+  // An annotation only: lib/validation-errors.ts reads it to word a failed pattern.
+  ajv.addKeyword(MESSAGE_KEYWORD);
   return ajv;
 }
 

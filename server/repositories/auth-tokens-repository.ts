@@ -67,3 +67,40 @@ export async function touchSession(db: Db, tokenId: string): Promise<void> {
 }
 
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+/** A user's live sessions (not revoked, not expired), newest first. */
+export async function listSessions(db: Db, userId: string) {
+  return db
+    .selectFrom('auth_tokens')
+    .select(['id', 'created_at', 'last_used_at', 'expires_at', 'user_agent', 'ip'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Revokes one live session of the user; false when there is none with this id. */
+export async function revokeSession(db: Db, userId: string, tokenId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('auth_tokens')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('id', '=', tokenId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Revokes every live session of the user, or every one but `exceptTokenId`. */
+export async function revokeAllSessions(db: Db, userId: string, exceptTokenId?: string | null): Promise<void> {
+  let query = db
+    .updateTable('auth_tokens')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (exceptTokenId) query = query.where('id', '<>', exceptTokenId);
+  await query.execute();
+}

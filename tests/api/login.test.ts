@@ -38,6 +38,10 @@ describe('POST /api/login/', () => {
       unread_message_count: 0,
       referral_code: 'DEMO2026',
       date_joined: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
+      totp_enabled: false,
+      has_password: true,
+      telegram_linked: false,
+      pending_email: null,
     });
   });
 

@@ -5,7 +5,9 @@
  */
 import type { Migration } from 'kysely/migration';
 import * as initial from './0001-initial.ts';
+import * as accounts from './0002-accounts.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-accounts': accounts,
 };

@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { locales } from '../src/i18n/locales.ts';
-import { PASSWORD_MAX_LENGTH as NEW_PASSWORD_MAX_LENGTH } from '../src/lib/validation.ts';
+import { PASSWORD_MAX_LENGTH as NEW_PASSWORD_MAX_LENGTH, USERNAME_PATTERN } from '../src/lib/validation.ts';
 import { errorsFor, Id, IdParams, MESSAGE_KEYWORD, Nullable, PlainText } from './common.ts';
 
 export const Language = Type.Enum([...locales], { description: 'Interface language' });
@@ -19,9 +19,9 @@ export { NEW_PASSWORD_MAX_LENGTH };
 
 /** No "@" in usernames: the login field takes a username or an email (src/lib/validation.ts). */
 export const Username = Type.String({
-  minLength: 3,
   maxLength: 32,
-  pattern: '^[A-Za-z0-9_.-]+$',
+  // The forms' pattern, length included, so a short name hears the one shared wording.
+  pattern: USERNAME_PATTERN.source,
   [MESSAGE_KEYWORD]: 'validation.username',
   description: '3-32 letters, digits, dots, dashes or underscores; unique whatever the letter case',
 });

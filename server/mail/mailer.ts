@@ -25,6 +25,8 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
   /** Sends after the answer: never throws, logs a failure. */
   sendLater(mail: Mail): void;
+  /** Resolves once every mail handed to sendLater so far is sent (or failed). */
+  idle(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -67,10 +69,13 @@ async function mailer(app: FastifyInstance): Promise<void> {
         .finally(() => pending.delete(sending));
       pending.add(sending);
     },
+    async idle() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
   } satisfies Mailer);
 
   app.addHook('onClose', async () => {
-    await Promise.allSettled([...pending]);
+    await app.mailer.idle();
     smtp?.close();
   });
 }

@@ -5,7 +5,8 @@
  * dropped again by close(). Migrations and the demo seed have run.
  *
  * Build one per test file (in beforeAll) and close it in afterAll: starting PGlite
- * takes about a second.
+ * takes about a second. Mail goes to a real SMTP server in the test process
+ * (`mailbox`), and time is the app's `clock`, which tests can move.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -16,6 +17,9 @@ import { migrateToLatest } from '../../../server/db/migrate.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../../server/db/seed-data.ts';
 import { seedDemo } from '../../../server/db/seed.ts';
 import type { UserData } from '../../../contracts/auth.ts';
+import { rateLimitDefaults } from '../../../server/config.ts';
+import { startMailbox, type Mailbox } from './mailbox.ts';
+import { TestClock } from './test-clock.ts';
 
 export interface SignedIn extends UserData {
   /** Headers that authenticate a request: `{ authorization: 'Bearer ...' }`. */
@@ -25,6 +29,12 @@ export interface SignedIn extends UserData {
 export interface TestApp {
   app: App;
   db: Db;
+  /** The app's clock: `clock.advance(ms)` moves time for expiry, windows and TOTP. */
+  clock: TestClock;
+  /** What the app mailed, through a real SMTP server in the test process. */
+  mailbox: Mailbox;
+  /** Where the database is, for a second instance on it (`sameDatabaseAs`). */
+  databaseUrl: string;
   /** Signs in through POST /api/login/ (the demo account by default). */
   signIn(username?: string, password?: string): Promise<SignedIn>;
   /** Closes the app and its database, and drops a PostgreSQL test database. */
@@ -36,7 +46,17 @@ export interface TestAppOptions {
   env?: Env;
   /** Runs before the app is ready, e.g. to add a route that fails on purpose. */
   setup?: (app: App) => void | Promise<void>;
+  /** Another instance on the database of this one (PostgreSQL only); its close() leaves the database. */
+  sameDatabaseAs?: TestApp;
 }
+
+/**
+ * Rate limits far above what a test file does from its one address (127.0.0.1), so only
+ * the tests about limits, which set their own, ever meet one.
+ */
+const relaxedRateLimits: Env = Object.fromEntries(
+  Object.values(rateLimitDefaults).map((rule) => [rule.env, `100000/${rule.windowSeconds}`]),
+);
 
 interface TestDatabase {
   url: string;
@@ -78,31 +98,42 @@ async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const shared = options.sameDatabaseAs;
+  const database = shared ? { url: shared.databaseUrl, drop: async () => {} } : await createTestDatabase();
+  const mailbox = await startMailbox();
+  const clock = new TestClock();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     // No site unless a test provides one: the API alone.
     SITE_DIR: '',
+    SMTP_URL: mailbox.url,
+    ...relaxedRateLimits,
     ...options.env,
     DATABASE_URL: database.url,
   });
   const db = createDatabase(config.database);
   let app: App;
   try {
-    await migrateToLatest(db);
-    await seedDemo(db);
-    app = await buildApp(config, { db, logger: false });
+    if (!shared) {
+      await migrateToLatest(db);
+      await seedDemo(db);
+    }
+    app = await buildApp(config, { db, logger: false, clock });
     await options.setup?.(app);
     await app.ready();
   } catch (error) {
     await db.destroy().catch(() => {});
     await database.drop();
+    await mailbox.close();
     throw error;
   }
 
   return {
     app,
     db,
+    clock,
+    mailbox,
+    databaseUrl: database.url,
     async signIn(username = DEMO_USERNAME, password = DEMO_PASSWORD) {
       const response = await app.inject({ method: 'POST', url: '/api/login/', payload: { username, password } });
       if (response.statusCode !== 200)
@@ -115,6 +146,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         await app.close();
       } finally {
         await database.drop();
+        await mailbox.close();
       }
     },
   };

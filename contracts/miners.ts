@@ -75,6 +75,16 @@ export const Miner = Type.Object(
 );
 export type Miner = Static<typeof Miner>;
 
+export const MinersQuery = Type.Object({
+  ...PaginationQuery.properties,
+  acquisition: Type.Optional(
+    Type.Enum(['rent', 'buy'], {
+      description: 'Only miners that can be rented (rent or both) or bought (buy or both); all when absent',
+    }),
+  ),
+});
+export type MinersQuery = Static<typeof MinersQuery>;
+
 export const MinerList = Paginated(Miner, 'Miners on sale, by coin then price');
 export type MinerList = Static<typeof MinerList>;
 
@@ -85,7 +95,7 @@ export const listMiners = {
     summary: 'Miners on sale, ordered by coin, then price',
     tags: ['miners'],
     security: [{ bearerAuth: [] }],
-    querystring: PaginationQuery,
+    querystring: MinersQuery,
     response: { 200: MinerList, ...errorsFor(400, 401) },
   },
 } as const;

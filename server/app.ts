@@ -20,10 +20,12 @@ import clockPlugin, { type Clock } from './plugins/clock.ts';
 import configPlugin from './plugins/config.ts';
 import corsPlugin from './plugins/cors.ts';
 import dbPlugin from './plugins/db.ts';
+import earningsJobPlugin from './plugins/earnings-job.ts';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors.ts';
 import helmetPlugin from './plugins/helmet.ts';
 import housekeepingPlugin from './plugins/housekeeping.ts';
 import i18nPlugin from './plugins/i18n.ts';
+import paymentsPlugin from './plugins/payments.ts';
 import rateLimitsPlugin from './plugins/rate-limits.ts';
 import secretsPlugin from './plugins/secrets.ts';
 import staticSitePlugin from './plugins/static-site.ts';
@@ -84,6 +86,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(rateLimitsPlugin);
   await app.register(mailerPlugin);
   await app.register(housekeepingPlugin);
+  await app.register(paymentsPlugin);
+  await app.register(earningsJobPlugin);
   await app.register(authPlugin);
   await app.register(routes);
 

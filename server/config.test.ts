@@ -25,6 +25,14 @@ describe('loadConfig', () => {
         registerPerIp: { limit: 10, windowSeconds: 3600 },
         telegramPerIp: { limit: 30, windowSeconds: 900 },
       },
+      mining: {
+        referralRate: '0.05',
+        publicSiteUrl: 'http://localhost:4321',
+        paymentGateway: 'sandbox',
+        sandboxConfirmSeconds: 20,
+        earningsJob: true,
+        earningsIntervalMinutes: 60,
+      },
     });
   });
 

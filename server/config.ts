@@ -4,6 +4,7 @@
  * start with a message naming the variable, instead of failing later at first use.
  */
 import { isIP } from 'node:net';
+import { loadMiningConfig, type MiningConfig } from './mining-config.ts';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -41,6 +42,8 @@ export interface Config {
   /** The Telegram Login Widget's bot; null when Telegram sign-in is off. */
   telegram: TelegramConfig | null;
   rateLimits: RateLimits;
+  /** Referrals, payments and the earnings job (mining-config.ts). */
+  mining: MiningConfig;
 }
 
 export interface MailConfig {
@@ -165,6 +168,7 @@ export function loadConfig(env: Env): Config {
     },
     telegram: parseTelegram(read('TELEGRAM_BOT_TOKEN'), read('TELEGRAM_BOT_USERNAME'), problems),
     rateLimits: parseRateLimits(read, problems),
+    mining: loadMiningConfig(read, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -16,13 +16,14 @@ const asText = (value: string): string => value;
 
 /**
  * NUMERIC (oid 1700) and bigint (oid 20) are kept as strings: money must never become
- * a float, and ids or counts may outgrow Number.MAX_SAFE_INTEGER. Set per pool rather
- * than through the global `pg.types.setTypeParser`, so nothing else in the process can
- * change it.
+ * a float, and ids or counts may outgrow Number.MAX_SAFE_INTEGER. A `date` (oid 1082)
+ * stays 'YYYY-MM-DD': as a JS Date it would be midnight in the server's time zone.
+ * Set per pool rather than through the global `pg.types.setTypeParser`, so nothing else
+ * in the process can change it.
  */
 const pgTypes: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.NUMERIC || oid === pg.types.builtins.INT8
+    oid === pg.types.builtins.NUMERIC || oid === pg.types.builtins.INT8 || oid === pg.types.builtins.DATE
       ? asText
       : pg.types.getTypeParser(oid, format ?? 'text')) as pg.CustomTypesConfig['getTypeParser'],
 };
@@ -41,7 +42,9 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions 
           // PGlite creates its own directory but not the parents (./data on a fresh clone).
           if (dataDir !== MEMORY_DATABASE_URL) await mkdir(dataDir, { recursive: true });
           // PGlite parses bigint to a JS number by default; NUMERIC is already text.
-          return PGlite.create(dataDir, { parsers: { [pgliteTypes.INT8]: asText, [pgliteTypes.NUMERIC]: asText } });
+          return PGlite.create(dataDir, {
+            parsers: { [pgliteTypes.INT8]: asText, [pgliteTypes.NUMERIC]: asText, [pgliteTypes.DATE]: asText },
+          });
         },
       }),
     });

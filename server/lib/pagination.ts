@@ -37,10 +37,11 @@ export function pageLinks(
  * Runs a page of `rows` (ordered, without limit/offset) and the `count` query (one row,
  * one `count` column) and assembles `{count, next, previous, results}`.
  */
-export async function paginate<DB, TB extends keyof DB, Row>(
+export async function paginate<DB, TB extends keyof DB, Row, CountDB, CountTB extends keyof CountDB>(
   request: PageRequest,
   rows: SelectQueryBuilder<DB, TB, Row>,
-  count: SelectQueryBuilder<DB, keyof DB, { count: string | number | bigint }>,
+  // Its own tables: the count need not join what the rows show.
+  count: SelectQueryBuilder<CountDB, CountTB, { count: string | number | bigint }>,
 ): Promise<Page<Row>> {
   const limit = request.query.limit ?? PAGE_SIZE_DEFAULT;
   const offset = request.query.offset ?? 0;

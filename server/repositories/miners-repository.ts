@@ -2,6 +2,7 @@
 import type { Miner } from '../../contracts/miners.ts';
 import { mul, sub, toFixed } from '../../src/lib/money.ts';
 import type { Db } from '../db/database.ts';
+import type { Acquisition } from '../db/schema.ts';
 
 /** Coin amounts to 8 places (a satoshi), dollar amounts to cents. */
 const COIN_PLACES = 8;
@@ -21,20 +22,31 @@ function selectMiners(db: Db) {
 
 type MinerWithCoin = Awaited<ReturnType<ReturnType<typeof selectMiners>['executeTakeFirstOrThrow']>>;
 
+/** `?acquisition=`: the offers a miner must have, rent or buy ("both" has either). */
+export type AcquisitionFilter = 'rent' | 'buy' | undefined;
+
+function offered(filter: AcquisitionFilter): Acquisition[] {
+  if (filter === 'rent') return ['rent', 'both'];
+  if (filter === 'buy') return ['buy', 'both'];
+  return ['rent', 'buy', 'both'];
+}
+
 /** Miners on sale, by coin, then price (purchase price, else daily rent), for paginate(). */
-export function onSaleMinersQuery(db: Db) {
+export function onSaleMinersQuery(db: Db, acquisition?: AcquisitionFilter) {
   return selectMiners(db)
     .where('miners.is_on_sale', '=', true)
+    .where('miners.acquisition', 'in', offered(acquisition))
     .orderBy('miners.coin')
     .orderBy('miners.purchase_price', (ob) => ob.asc().nullsLast())
     .orderBy('miners.rent_price_per_day', (ob) => ob.asc().nullsLast())
     .orderBy('miners.id');
 }
 
-export function onSaleMinersCount(db: Db) {
+export function onSaleMinersCount(db: Db, acquisition?: AcquisitionFilter) {
   return db
     .selectFrom('miners')
     .where('is_on_sale', '=', true)
+    .where('acquisition', 'in', offered(acquisition))
     .select((eb) => eb.fn.countAll<string>().as('count'));
 }
 

@@ -1,4 +1,4 @@
-/** The miner catalogue: GET /api/miners/ and GET /api/miners/{id}/. */
+/** The miner catalogue: GET /api/miners/ (?acquisition=rent|buy) and GET /api/miners/{id}/. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getMiner, listMiners } from '../../../contracts/miners.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -10,7 +10,12 @@ const minerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...listMiners,
     preHandler: app.authenticate,
     handler: async (request) => {
-      const page = await paginate(request, onSaleMinersQuery(app.db), onSaleMinersCount(app.db));
+      const { acquisition } = request.query;
+      const page = await paginate(
+        request,
+        onSaleMinersQuery(app.db, acquisition),
+        onSaleMinersCount(app.db, acquisition),
+      );
       return { ...page, results: page.results.map(toMiner) };
     },
   });

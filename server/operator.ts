@@ -1,0 +1,40 @@
+/**
+ * `npm run operator -- <command>` (operator/commands.ts lists them): the operator's
+ * console, on the server's configuration and database. The schema is brought up to
+ * date first, as the server does at start.
+ *
+ * With embedded PGlite (no DATABASE_URL) the database directory belongs to one process
+ * at a time: stop the server first, or run on PostgreSQL.
+ */
+import { ConfigError, loadConfig } from './config.ts';
+import { createDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { EXIT_REFUSED, runOperatorCommand } from './operator/commands.ts';
+
+async function main(): Promise<number> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      return EXIT_REFUSED;
+    }
+    throw error;
+  }
+  const db = createDatabase(config.database);
+  try {
+    await migrateToLatest(db);
+    return await runOperatorCommand(
+      { db, now: () => new Date(), out: (line) => process.stdout.write(`${line}\n`) },
+      process.argv.slice(2),
+    );
+  } catch (error) {
+    process.stderr.write(`Failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT_REFUSED;
+  } finally {
+    await db.destroy();
+  }
+}
+
+process.exitCode = await main();

@@ -46,7 +46,10 @@ export interface TestAppOptions {
   env?: Env;
   /** Runs before the app is ready, e.g. to add a route that fails on purpose. */
   setup?: (app: App) => void | Promise<void>;
-  /** Another instance on the database of this one (PostgreSQL only); its close() leaves the database. */
+  /**
+   * Another instance on the database (and clock) of this one, PostgreSQL only; its
+   * close() leaves the database to the first.
+   */
   sameDatabaseAs?: TestApp;
 }
 
@@ -101,7 +104,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const shared = options.sameDatabaseAs;
   const database = shared ? { url: shared.databaseUrl, drop: async () => {} } : await createTestDatabase();
   const mailbox = await startMailbox();
-  const clock = new TestClock();
+  // Instances on one database live at one time, as real ones do.
+  const clock = shared?.clock ?? new TestClock();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     // No site unless a test provides one: the API alone.

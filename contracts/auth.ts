@@ -4,7 +4,7 @@
  * is on).
  */
 import { Type, type Static } from 'typebox';
-import { errorsFor, NO_CONTROL_CHARACTERS } from './common.ts';
+import { errorsFor, MESSAGE_KEYWORD, NO_CONTROL_CHARACTERS } from './common.ts';
 import { CurrentPassword, EMAIL_MAX_LENGTH, User } from './users.ts';
 
 export { PASSWORD_MAX_LENGTH } from './users.ts';
@@ -17,6 +17,7 @@ export const LoginRequest = Type.Object(
       minLength: 1,
       maxLength: IDENTIFIER_MAX_LENGTH,
       pattern: NO_CONTROL_CHARACTERS,
+      [MESSAGE_KEYWORD]: 'error.controlCharacters',
       description: 'Username or email address',
     }),
     password: CurrentPassword,

@@ -20,7 +20,7 @@ export interface AppNotification {
 /** Spec §4 and §9: the panel shows limit 10, offset 0. */
 export const NOTIFICATIONS_KEY = '/api/notifications/?limit=10&offset=0';
 /** How often the count is refreshed while the tab is visible (never while hidden). */
-export const UNREAD_REFRESH_MS = 30_000;
+export const UNREAD_REFRESH_MS = 20_000;
 
 export const $panelOpen = atom(false);
 const $panelKey = atom<string | null>(null);

@@ -9,7 +9,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { EXIT_REFUSED, runOperatorCommand } from './operator/commands.ts';
+import { answerWithoutDatabase, EXIT_REFUSED, needsDatabase, runOperatorCommand } from './operator/commands.ts';
 
 async function main(): Promise<number> {
   let config;
@@ -22,13 +22,14 @@ async function main(): Promise<number> {
     }
     throw error;
   }
+  const argv = process.argv.slice(2);
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  // Usage and typos are answered without opening the database.
+  if (!needsDatabase(argv)) return answerWithoutDatabase(argv, out);
   const db = createDatabase(config.database);
   try {
     await migrateToLatest(db);
-    return await runOperatorCommand(
-      { db, now: () => new Date(), out: (line) => process.stdout.write(`${line}\n`) },
-      process.argv.slice(2),
-    );
+    return await runOperatorCommand({ db, now: () => new Date(), out }, argv);
   } catch (error) {
     process.stderr.write(`Failed: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT_REFUSED;
@@ -37,4 +38,9 @@ async function main(): Promise<number> {
   }
 }
 
+// `npm run operator -- withdrawals list | head` closes the pipe early: not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
 process.exitCode = await main();

@@ -10,6 +10,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from './db/seed-data.ts';
+import { seedDemoHistory } from './db/seed-history.ts';
 import { seedDemo } from './db/seed.ts';
 import { buildSite, SiteBuildError, siteState } from './site-build.ts';
 
@@ -62,7 +63,10 @@ async function main(): Promise<void> {
   const db = createDatabase(config.database);
   try {
     await migrateToLatest(db);
-    if (config.seedDemo) await seedDemo(db);
+    if (config.seedDemo) {
+      await seedDemo(db);
+      await seedDemoHistory(db);
+    }
   } catch (error) {
     await db.destroy().catch(() => {});
     const where =

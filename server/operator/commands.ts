@@ -211,10 +211,25 @@ async function broadcast(ctx: OperatorContext, args: Parsed): Promise<number> {
   return EXIT_OK;
 }
 
-function usage(ctx: OperatorContext, problem?: string): number {
+function usage(ctx: Pick<OperatorContext, 'out'>, problem?: string): number {
   if (problem) ctx.out(problem);
   for (const line of USAGE.split('\n')) ctx.out(line);
   return EXIT_USAGE;
+}
+
+const COMMANDS = ['withdrawals', 'deposits', 'earnings', 'broadcast'];
+
+/** Whether the command line names a command that needs the database (help and typos do not). */
+export function needsDatabase(argv: string[]): boolean {
+  return COMMANDS.includes(argv.find((argument) => !argument.startsWith('--')) ?? '');
+}
+
+/** The answer to a command line that needs no database: the usage, exit 0 for help, 2 otherwise. */
+export function answerWithoutDatabase(argv: string[], out: (line: string) => void): number {
+  const command = argv.find((argument) => !argument.startsWith('--'));
+  const problem = command === undefined || command === 'help' ? undefined : `Unknown command: ${command}`;
+  const code = usage({ out }, problem);
+  return problem ? code : EXIT_OK;
 }
 
 /** Runs one command line (without the program name); answers the exit code. */
@@ -230,10 +245,7 @@ export async function runOperatorCommand(ctx: OperatorContext, argv: string[]): 
       return earnings(ctx, args);
     case 'broadcast':
       return broadcast(ctx, args);
-    case 'help':
-    case undefined:
-      return usage(ctx);
     default:
-      return usage(ctx, `Unknown command: ${args.positional[0]}`);
+      return answerWithoutDatabase(args.positional, ctx.out);
   }
 }

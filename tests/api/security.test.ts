@@ -100,6 +100,14 @@ describe('API documentation', () => {
         '/api/users/{id}/verify_email/',
         '/api/miners/',
         '/api/miners/{id}/',
+        '/api/user-miners/',
+        '/api/user-miners/{id}/',
+        '/api/transactions/',
+        '/api/transactions/verify/',
+        '/api/wallet/',
+        '/api/referral_info/',
+        '/api/referrals/',
+        '/api/dashboard/',
       ]),
     );
     expect(Object.keys(document.paths['/api/users/{id}/']).sort()).toEqual(['delete', 'get', 'patch', 'put']);
@@ -108,6 +116,7 @@ describe('API documentation', () => {
     );
     const listMiners = document.paths['/api/miners/'].get;
     expect(listMiners.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual([
+      'acquisition',
       'limit',
       'offset',
     ]);

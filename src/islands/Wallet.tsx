@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import type { Locale } from '../i18n/locales.ts';
 import { formatDate, formatMoney } from '../lib/format.ts';
 import { add, compare, isDecimal } from '../lib/money.ts';
@@ -74,7 +74,7 @@ function DepositForm({ data, t, locale }: { data: WalletData; t: T; locale: Loca
   const form = useSubmit(t);
   const check = useSubmit(t);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const amount = String(new FormData(event.currentTarget).get('amount') ?? '').trim();
     if (!AMOUNT.test(amount) || compare(amount, '0') <= 0) return form.setFields({ amount: t('wallet.amountInvalid') });
@@ -143,7 +143,7 @@ function WithdrawalForm({ data, t, locale }: { data: WalletData; t: T; locale: L
   const rule = rules.find((item) => item.currency === currency)!;
   const total = isDecimal(amount) ? add(amount, rule.fee) : null;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
     const value = amount.trim();

@@ -3,6 +3,8 @@
  * stale (spec §4: updating, editing, deleting, logging out, disabling or verifying
  * two-factor), so every island showing it refetches.
  */
+import type { SessionList } from '../../contracts/sessions.ts';
+import type { RecoveryCodes, TotpSetup } from '../../contracts/totp.ts';
 import type { User } from '../../contracts/users.ts';
 import { localizePath } from '../i18n/locales.ts';
 import { LOGIN_PATH } from '../lib/routes.ts';
@@ -11,23 +13,10 @@ import { createFetcherStore, invalidateTags } from './fetcher.ts';
 import { $lang } from './lang.ts';
 import { $user, clearUserData, updateStoredUser } from './session.ts';
 
-export interface Session {
-  id: number;
-  created_at: string;
-  last_used_at: string | null;
-  expires_at: string;
-  user_agent: string | null;
-  ip: string | null;
-  current: boolean;
-}
 
-export interface TotpSetup {
-  secret: string;
-  otpauth_uri: string;
-  qr_svg: string;
-}
 
-export const $sessions = createFetcherStore<{ results: Session[] }>(['/api/sessions/']);
+export const $sessions = createFetcherStore<SessionList>(['/api/sessions/']);
+export type { TotpSetup };
 
 function userPath(): string {
   const user = $user.get();
@@ -71,7 +60,7 @@ export async function enableTotp(): Promise<TotpSetup> {
 
 export async function verifyTotp(code: string): Promise<string[]> {
   const { recovery_codes } = await changeUser(() =>
-    api<{ recovery_codes: string[] }>('/api/verify_totp/', { method: 'POST', body: { code } }),
+    api<RecoveryCodes>('/api/verify_totp/', { method: 'POST', body: { code } }),
   );
   return recovery_codes;
 }

@@ -1,4 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { UserData } from '../../contracts/auth.ts';
 
 export const DEMO = { username: 'demo', password: 'hashpower-2026' };
 
@@ -6,7 +7,7 @@ export const DEMO = { username: 'demo', password: 'hashpower-2026' };
 export async function apiSignIn(request: APIRequestContext, credentials = DEMO) {
   const response = await request.post('/api/login/', { data: credentials });
   expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as { token: string; user: { id: number; username: string } };
+  return (await response.json()) as UserData;
 }
 
 /** Puts userData (and optionally a language) in localStorage before any page script runs. */

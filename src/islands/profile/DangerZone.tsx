@@ -1,4 +1,4 @@
-import { useRef, type FormEvent } from 'react';
+import { useRef, type SubmitEvent } from 'react';
 import type { User } from '../../../contracts/users.ts';
 import type { T } from '../../lib/translator.ts';
 import { deleteAccount, logout } from '../../stores/account.ts';
@@ -9,7 +9,7 @@ export function DangerZone({ t, user }: { t: T; user: User }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const action = useSubmit(t);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
     const body = user.has_password

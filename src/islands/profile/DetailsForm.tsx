@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import type { User } from '../../../contracts/users.ts';
 import { languageNames, locales, type Locale } from '../../i18n/locales.ts';
 import type { T } from '../../lib/translator.ts';
@@ -11,7 +11,7 @@ export function DetailsForm({ t, user }: { t: T; user: User }) {
   const confirm = useSubmit(t);
   const [saved, setSaved] = useState<string | null>(null);
 
-  const save = (event: FormEvent<HTMLFormElement>) => {
+  const save = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
     const username = data.username!.trim();
@@ -33,7 +33,7 @@ export function DetailsForm({ t, user }: { t: T; user: User }) {
     });
   };
 
-  const confirmEmail = (event: FormEvent<HTMLFormElement>) => {
+  const confirmEmail = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const code = String(new FormData(event.currentTarget).get('code') ?? '').trim();
     confirm.run(async () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import type { User } from '../../../contracts/users.ts';
 import type { T } from '../../lib/translator.ts';
 import { passwordProblem } from '../../lib/validation.ts';
@@ -9,7 +9,7 @@ export function PasswordForm({ t, user }: { t: T; user: User }) {
   const form = useSubmit(t);
   const [done, setDone] = useState(false);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const element = event.currentTarget;
     const data = Object.fromEntries(new FormData(element)) as Record<string, string>;

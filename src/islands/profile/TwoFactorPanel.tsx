@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import type { User } from '../../../contracts/users.ts';
 import type { T } from '../../lib/translator.ts';
 import { disableTotp, enableTotp, verifyTotp, type TotpSetup } from '../../stores/account.ts';
@@ -6,7 +6,7 @@ import { Alert, Field, Section, useSubmit } from '../shared/forms.tsx';
 
 type Step = { name: 'idle' } | { name: 'setup'; setup: TotpSetup } | { name: 'codes'; codes: string[] } | { name: 'disable' };
 
-const codeOf = (event: FormEvent<HTMLFormElement>) => String(new FormData(event.currentTarget).get('code') ?? '').trim();
+const codeOf = (event: SubmitEvent<HTMLFormElement>) => String(new FormData(event.currentTarget).get('code') ?? '').trim();
 
 /** Two-factor on (QR, code, recovery codes) and off (needs a code). */
 export function TwoFactorPanel({ t, user }: { t: T; user: User }) {
@@ -14,13 +14,13 @@ export function TwoFactorPanel({ t, user }: { t: T; user: User }) {
   const [step, setStep] = useState<Step>({ name: 'idle' });
 
   const start = () => action.run(async () => setStep({ name: 'setup', setup: await enableTotp() }));
-  const confirm = (event: FormEvent<HTMLFormElement>) => {
+  const confirm = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const code = codeOf(event);
     if (!code) return action.setFields({ code: t('error.required') });
     action.run(async () => setStep({ name: 'codes', codes: await verifyTotp(code) }));
   };
-  const disable = (event: FormEvent<HTMLFormElement>) => {
+  const disable = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const code = codeOf(event);
     if (!code) return action.setFields({ code: t('error.required') });

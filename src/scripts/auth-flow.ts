@@ -3,7 +3,7 @@
  * challenge, a referral code), kept in sessionStorage so a reload or a language switch
  * in the middle of a flow loses nothing, and nothing outlives the tab.
  */
-import type { UserData } from '../../contracts/auth.ts';
+import type { TwoFactorChallenge, UserData } from '../../contracts/auth.ts';
 import { localizePath, isLocale, defaultLocale } from '../i18n/locales.ts';
 import { DASHBOARDS_PATH } from '../lib/routes.ts';
 import { NEXT_PARAM, USER_DATA_KEY } from '../lib/storage-keys.ts';
@@ -67,10 +67,7 @@ export function completeSignIn(data: UserData): void {
   window.location.assign(afterLoginPath(next));
 }
 
-export interface TwoFactorChallenge {
-  two_factor_required: true;
-  challenge: string;
-}
+export type { TwoFactorChallenge };
 
 export function isChallenge(value: unknown): value is TwoFactorChallenge {
   return typeof value === 'object' && value !== null && (value as TwoFactorChallenge).two_factor_required === true;

@@ -136,7 +136,7 @@ export async function insertUser(db: Db, user: Omit<NewUser, 'referral_code'>): 
   }
 }
 
-/** Sets the password and tells whether the account was there to change. */
+/** Sets the password (a hash from auth/passwords.ts). */
 export async function setPasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }

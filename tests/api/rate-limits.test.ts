@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords.ts';
+import { purgeExpiredRows } from '../../server/plugins/housekeeping.ts';
 import { useTranslations } from '../../src/i18n/index.ts';
 import { GOOD_PASSWORD, newIdentity } from './helpers/accounts.ts';
 import { insertUser } from './helpers/fixtures.ts';
@@ -155,6 +156,21 @@ describe('Telegram sign-ins', () => {
       expect((await call(t, '/api/telegram_auth/', { ...fields, hash }, ip)).statusCode).toBe(200);
     }
     expectTooMany(await call(t, '/api/telegram_auth/', { ...fields, hash }, ip), 900);
+  });
+});
+
+describe('housekeeping', () => {
+  it('clears ended windows, and codes and challenges a day after they expired', async () => {
+    await call(t, '/api/otp/', { purpose: 'signup', email: 'housekeeping@example.test' }, newAddress());
+    const count = async (table: 'rate_limits' | 'one_time_codes') =>
+      Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    expect(await count('rate_limits')).toBeGreaterThan(0);
+    expect(await count('one_time_codes')).toBeGreaterThan(0);
+
+    t.clock.advance(25 * 60 * 60_000);
+    await purgeExpiredRows(t.app);
+    expect(await count('rate_limits')).toBe(0);
+    expect(await count('one_time_codes')).toBe(0);
   });
 });
 

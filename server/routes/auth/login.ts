@@ -5,8 +5,7 @@ import { issueCode } from '../../auth/one-time-codes.ts';
 import { hashPassword, needsRehash, prepareDummyHash, verifyAgainstDummy, verifyPassword } from '../../auth/passwords.ts';
 import { signIn } from '../../auth/sign-in.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { setPasswordHash } from '../../repositories/users-repository.ts';
-import { findUserForSignIn } from '../../repositories/users-repository.ts';
+import { findUserForSignIn, setPasswordHash } from '../../repositories/users-repository.ts';
 
 const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // In the background, so the first sign-in with an unknown name is not the slow one.

@@ -21,11 +21,12 @@ const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { purpose, email, code, challenge } = request.body;
 
       if (purpose === 'two_factor') {
-        const missing: FieldMessages = {};
-        if (!challenge) missing.challenge = required();
-        if (!code) missing.code = required();
-        if (challenge === undefined || code === undefined || Object.keys(missing).length > 0)
+        if (!challenge || !code) {
+          const missing: FieldMessages = {};
+          if (!challenge) missing.challenge = required();
+          if (!code) missing.code = required();
           throw ApiError.fields(missing);
+        }
         const userId = await passChallenge(app, challenge, code, request.ip);
         const user = await findUserById(app.db, userId);
         if (!user) throw ApiError.fields({ challenge: [{ key: 'error.challengeExpired' }] });

@@ -5,15 +5,15 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { telegramAuth, type TelegramAuthRequest } from '../../../contracts/telegram.ts';
+import type { Locale } from '../../../src/i18n/locales.ts';
+import { USERNAME_PATTERN } from '../../../src/lib/validation.ts';
 import { signIn } from '../../auth/sign-in.ts';
 import { checkTelegramLogin } from '../../auth/telegram.ts';
+import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { findUserByTelegramId, insertUser, usernameTaken } from '../../repositories/users-repository.ts';
-import { USERNAME_PATTERN } from '../../../src/lib/validation.ts';
-import type { Locale } from '../../../src/i18n/locales.ts';
-import type { Db } from '../../db/database.ts';
 
 /** A name from Telegram, safe to store: no control characters, within the column's 150. */
 function cleanName(value: string | undefined): string {

@@ -4,12 +4,32 @@
  * date first, as the server does at start.
  *
  * With embedded PGlite (no DATABASE_URL) the database directory belongs to one process
- * at a time: stop the server first, or run on PostgreSQL.
+ * at a time: the command refuses to run while the server holds it (stop the server
+ * first, or run both on PostgreSQL).
  */
-import { ConfigError, loadConfig } from './config.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, loadConfig, MEMORY_DATABASE_URL, type Config } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { answerWithoutDatabase, EXIT_REFUSED, needsDatabase, runOperatorCommand } from './operator/commands.ts';
+
+/**
+ * PGlite is one process's database: a second process writing to the same directory
+ * would lose writes or corrupt it. An open PGlite keeps a postmaster.pid file in its
+ * directory (removed when it closes), so its presence means the server is running.
+ */
+function pgliteHeldElsewhere(config: Config): string | null {
+  const { database } = config;
+  if (database.driver !== 'pglite' || database.dataDir === MEMORY_DATABASE_URL) return null;
+  const pidFile = path.join(database.dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  return (
+    `The embedded database in ${database.dataDir} is open in another process (the server?). ` +
+    'Stop the server first, or run the server and this command on PostgreSQL (DATABASE_URL). ' +
+    `If nothing is running (the server crashed), remove ${pidFile}.`
+  );
+}
 
 async function main(): Promise<number> {
   let config;
@@ -26,6 +46,11 @@ async function main(): Promise<number> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   // Usage and typos are answered without opening the database.
   if (!needsDatabase(argv)) return answerWithoutDatabase(argv, out);
+  const busy = pgliteHeldElsewhere(config);
+  if (busy) {
+    process.stderr.write(`${busy}\n`);
+    return EXIT_REFUSED;
+  }
   const db = createDatabase(config.database);
   try {
     await migrateToLatest(db);

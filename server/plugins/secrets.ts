@@ -38,6 +38,9 @@ async function secrets(app: FastifyInstance): Promise<void> {
     });
     return keys;
   });
+  app.addHook('onReady', async () => {
+    app.keys().catch((error: unknown) => app.log.warn({ err: error }, 'cannot load the server keys yet'));
+  });
 }
 
 export default fp(secrets, { name: 'secrets', dependencies: ['config', 'db'] });

@@ -25,6 +25,7 @@ import errorsPlugin, { frameworkErrorHandler } from './plugins/errors.ts';
 import helmetPlugin from './plugins/helmet.ts';
 import housekeepingPlugin from './plugins/housekeeping.ts';
 import i18nPlugin from './plugins/i18n.ts';
+import operatorSocketPlugin from './plugins/operator-socket.ts';
 import paymentsPlugin from './plugins/payments.ts';
 import rateLimitsPlugin from './plugins/rate-limits.ts';
 import secretsPlugin from './plugins/secrets.ts';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(housekeepingPlugin);
   await app.register(paymentsPlugin);
   await app.register(earningsJobPlugin);
+  await app.register(operatorSocketPlugin);
   await app.register(authPlugin);
   await app.register(routes);
 

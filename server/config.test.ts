@@ -32,6 +32,7 @@ describe('loadConfig', () => {
         sandboxConfirmSeconds: 20,
         earningsJob: true,
         earningsIntervalMinutes: 60,
+        operatorSocket: null,
       },
     });
   });

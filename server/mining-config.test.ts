@@ -11,6 +11,7 @@ describe('mining settings', () => {
         SANDBOX_CONFIRM_SECONDS: '0',
         EARNINGS_JOB: 'off',
         EARNINGS_INTERVAL_MINUTES: '15',
+        OPERATOR_SOCKET: '/run/hashharbor/operator.sock',
       }).mining,
     ).toEqual({
       referralRate: '0.075',
@@ -19,6 +20,7 @@ describe('mining settings', () => {
       sandboxConfirmSeconds: 0,
       earningsJob: false,
       earningsIntervalMinutes: 15,
+      operatorSocket: '/run/hashharbor/operator.sock',
     });
   });
 

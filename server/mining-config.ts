@@ -1,7 +1,8 @@
 /**
  * The mining settings of the configuration (config.ts reads them into `config.mining`):
- * referral rate, public site address, payment gateway and the earnings job. Same rules
- * as the rest: every variable has a working default, a bad value is reported by name.
+ * referral rate, public site address, payment gateway, the earnings job and the
+ * operator console's socket. Same rules as the rest: every variable has a working
+ * default, a bad value is reported by name.
  */
 import { compare, isDecimal } from '../src/lib/money.ts';
 
@@ -19,6 +20,11 @@ export interface MiningConfig {
   /** Run the earnings job at start and on a timer (off: only `npm run operator -- earnings run`). */
   earningsJob: boolean;
   earningsIntervalMinutes: number;
+  /**
+   * OPERATOR_SOCKET: where the server serves `npm run operator` (operator/socket.ts);
+   * null: next to an embedded database directory; "off": nowhere.
+   */
+  operatorSocket: string | null;
 }
 
 /** The FAQ promises 5% ("How does the referral programme work?"). */
@@ -73,5 +79,6 @@ export function loadMiningConfig(read: Read, problems: string[]): MiningConfig {
     sandboxConfirmSeconds: integer('SANDBOX_CONFIRM_SECONDS', 20, 0, 86_400),
     earningsJob,
     earningsIntervalMinutes: integer('EARNINGS_INTERVAL_MINUTES', 60, 1, 1440),
+    operatorSocket: read('OPERATOR_SOCKET') ?? null,
   };
 }

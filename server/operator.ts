@@ -3,9 +3,9 @@
  * console, on the server's configuration and database. The schema is brought up to
  * date first, as the server does at start.
  *
- * With embedded PGlite (no DATABASE_URL) the database directory belongs to one process
- * at a time: the command refuses to run while the server holds it (stop the server
- * first, or run both on PostgreSQL).
+ * With embedded PGlite (no DATABASE_URL, or memory://) the database belongs to one
+ * process: while the server runs, the command is run by the server through its operator
+ * socket (operator/socket.ts); otherwise it opens the database itself.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { ConfigError, loadConfig, MEMORY_DATABASE_URL, type Config } from './con
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { answerWithoutDatabase, EXIT_REFUSED, needsDatabase, runOperatorCommand } from './operator/commands.ts';
+import { operatorSocketPath, runThroughServer } from './operator/socket.ts';
 
 /**
  * PGlite is one process's database: a second process writing to the same directory
@@ -46,6 +47,12 @@ async function main(): Promise<number> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   // Usage and typos are answered without opening the database.
   if (!needsDatabase(argv)) return answerWithoutDatabase(argv, out);
+  // A running server with an embedded database answers through its socket.
+  const socketPath = operatorSocketPath(config);
+  if (socketPath) {
+    const exit = await runThroughServer(socketPath, argv, out);
+    if (exit !== null) return exit;
+  }
   const busy = pgliteHeldElsewhere(config);
   if (busy) {
     process.stderr.write(`${busy}\n`);

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -10,11 +12,14 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** Where the listening server serves the console (the test's own, short enough for a Unix socket). */
+const socketPath = path.join(tmpdir(), `hh-operator-${randomBytes(4).toString('hex')}.sock`);
+
 let t: TestApp;
 let lines: string[];
 let ctx: OperatorContext;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { OPERATOR_SOCKET: socketPath, EARNINGS_JOB: 'off' } });
   lines = [];
   ctx = { db: t.db, now: () => t.clock.now(), out: (line) => lines.push(line) };
 });
@@ -93,13 +98,40 @@ describe('npm run operator', () => {
     expect(table(['ID', 'NAME'], [['1', 'alpha'], ['22', 'b']])).toEqual(['ID  NAME', '--  -----', '1   alpha', '22  b']);
   });
 
-  it('is a script of package.json that runs as its own process', async () => {
+  it('is a script of package.json that runs as its own process, through a running server’s socket', async () => {
     const scripts = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')).scripts as Record<string, string>;
     expect(scripts.operator).toBe('node server/operator.ts');
-    const env = { ...process.env, DATABASE_URL: 'memory://', LOG_LEVEL: 'silent' };
+    // The server's database is in memory: only the server can reach it, through its socket.
+    const customer = await newCustomer(t, 'remote');
+    await fund(t, customer, 'USDT', '100');
+    const requested = await t.app.inject({
+      method: 'POST',
+      url: '/api/transactions/',
+      headers: customer.headers,
+      payload: { type: 'withdrawal', currency: 'USDT', amount: '20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+    });
+    const withdrawalId = requested.json<{ id: number }>().id;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // onListen hooks finish after listen() resolves.
+    await expect.poll(() => stat(socketPath).then((file) => file.mode & 0o777, () => null)).toBe(0o600);
+
+    const env = { ...process.env, DATABASE_URL: 'memory://', OPERATOR_SOCKET: socketPath, LOG_LEVEL: 'silent' };
     const exec = promisify(execFile);
     const listed = await exec(process.execPath, ['server/operator.ts', 'withdrawals', 'list'], { cwd: root, env });
-    expect(listed.stdout).toBe('No pending withdrawals.\n');
+    expect(listed.stdout).toContain(customer.username);
+    const approved = await exec(process.execPath, ['server/operator.ts', 'withdrawals', 'approve', String(withdrawalId)], {
+      cwd: root,
+      env,
+    });
+    expect(approved.stdout).toBe(`Withdrawal ${withdrawalId} approved: marked as sent.\n`);
+    const again = await exec(process.execPath, ['server/operator.ts', 'withdrawals', 'approve', String(withdrawalId)], {
+      cwd: root,
+      env,
+    }).then(
+      () => null,
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect(again).toMatchObject({ code: 1, stdout: `No pending withdrawal ${withdrawalId}.\n` });
     const wrong = await exec(process.execPath, ['server/operator.ts', 'launch'], { cwd: root, env }).then(
       () => null,
       (error: { code: number; stdout: string }) => error,

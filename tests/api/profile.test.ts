@@ -159,6 +159,9 @@ describe('deleting the account', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ password: [ar('error.currentPasswordWrong')] });
     expect((await userCall('DELETE', account, {})).json()).toEqual({ password: [en('error.required')] });
+    const noBody = await t.app.inject({ method: 'DELETE', url: `/api/users/${account.user.id}/`, headers: account.headers });
+    expect(noBody.statusCode).toBe(400);
+    expect(noBody.json()).toEqual({ password: [en('error.required')] });
 
     const response = await userCall('DELETE', account, { password: account.password });
     expect(response.statusCode).toBe(204);

@@ -84,6 +84,10 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...deleteUser,
+    // The spec's client sends DELETE without a body: that is an empty confirmation, not a malformed request.
+    preValidation: async (request) => {
+      request.body ??= {};
+    },
     preHandler: app.authenticate,
     handler: async (request, reply) => {
       const user = ownAccount(request);

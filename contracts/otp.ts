@@ -15,7 +15,9 @@ export type OtpPurpose = Static<typeof OtpPurpose>;
 export const OtpRequest = Type.Object(
   {
     purpose: OtpPurpose,
-    email: Type.Optional(Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH, description: 'signup and login: the account email' })),
+    email: Type.Optional(
+      Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH, description: 'signup and login: the account email' }),
+    ),
     code: Type.Optional(
       Type.String({
         maxLength: 20,

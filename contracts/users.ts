@@ -108,7 +108,9 @@ export type ReplaceUserRequest = Static<typeof ReplaceUserRequest>;
 
 export const DeleteUserRequest = Type.Object(
   {
-    password: Type.Optional(Type.String({ maxLength: PASSWORD_MAX_LENGTH, description: 'Needed when the account has one' })),
+    password: Type.Optional(
+      Type.String({ maxLength: PASSWORD_MAX_LENGTH, description: 'Needed when the account has one' }),
+    ),
     confirm: Type.Optional(
       Type.String({ maxLength: 16, description: 'Accounts without a password confirm with "DELETE"' }),
     ),

@@ -52,7 +52,10 @@ function scopeOf(purpose: CodePurpose, email: string, userId: string | null): Co
 }
 
 /** Issues a new code (and emails it to a recipient); answers the seconds until the next may be asked for. */
-export async function issueCode(app: FastifyInstance, request: CodeRequest): Promise<{ resendAfter: number; sent: boolean }> {
+export async function issueCode(
+  app: FastifyInstance,
+  request: CodeRequest,
+): Promise<{ resendAfter: number; sent: boolean }> {
   const now = app.clock.now();
   const scope = scopeOf(request.purpose, request.email, request.recipient?.userId ?? null);
   const cooldown = request.cooldown ?? 'enforce';

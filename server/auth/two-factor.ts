@@ -65,7 +65,12 @@ export async function issueChallenge(app: FastifyInstance, userId: string): Prom
  * Checks the code of a challenge; answers the user id once both are right, and the
  * challenge is then used up. Code checks are rate-limited per IP (failures count).
  */
-export async function passChallenge(app: FastifyInstance, challenge: string, code: string, ip: string): Promise<string> {
+export async function passChallenge(
+  app: FastifyInstance,
+  challenge: string,
+  code: string,
+  ip: string,
+): Promise<string> {
   const attempt = await app.rateLimits.consume('codeCheckPerIp', ip);
   const now = app.clock.now();
   const row = await findChallenge(app.db, hashToken(challenge));

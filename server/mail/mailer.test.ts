@@ -21,7 +21,9 @@ async function outboxApp() {
   const app = Fastify({
     logger: { level: 'info', stream: { write: (line: string) => void logged.push(JSON.parse(line)) } },
   });
-  await app.register(configPlugin, { config: loadConfig({ OUTBOX_DIR: outboxDir, MAIL_FROM: 'Harbour <no-reply@harbour.test>' }) });
+  await app.register(configPlugin, {
+    config: loadConfig({ OUTBOX_DIR: outboxDir, MAIL_FROM: 'Harbour <no-reply@harbour.test>' }),
+  });
   await app.register(mailerPlugin);
   await app.ready();
   return { app, outboxDir, logged };

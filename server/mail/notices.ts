@@ -12,6 +12,9 @@ export interface NoticeRecipient {
 export function sendSecurityNotice(app: FastifyInstance, user: NoticeRecipient, kind: NoticeMailKind): void {
   if (!user.email) return;
   app.mailer.sendLater(
-    composeMail({ email: user.email, username: user.username, language: user.language }, { kind, time: app.clock.now() }),
+    composeMail(
+      { email: user.email, username: user.username, language: user.language },
+      { kind, time: app.clock.now() },
+    ),
   );
 }

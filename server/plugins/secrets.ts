@@ -27,8 +27,7 @@ async function secrets(app: FastifyInstance): Promise<void> {
   let keys: Promise<Keys> | undefined;
   const load = async (): Promise<Keys> => {
     const secretKey =
-      app.config.secretKey ??
-      (await settingOrInit(app.db, 'secret_key', () => randomBytes(32).toString('base64url')));
+      app.config.secretKey ?? (await settingOrInit(app.db, 'secret_key', () => randomBytes(32).toString('base64url')));
     return { totpSecrets: deriveKey(secretKey, 'totp-secrets'), codes: deriveKey(secretKey, 'one-time-codes') };
   };
   app.decorate('keys', () => {

@@ -15,7 +15,9 @@ const ar = useTranslations('ar');
 let t: TestApp;
 let account: NewAccount;
 beforeAll(async () => {
-  t = await createTestApp({ env: { TELEGRAM_BOT_TOKEN: '7000001:bad-input-suite-bot-token', TELEGRAM_BOT_USERNAME: 'bad_input_bot' } });
+  t = await createTestApp({
+    env: { TELEGRAM_BOT_TOKEN: '7000001:bad-input-suite-bot-token', TELEGRAM_BOT_USERNAME: 'bad_input_bot' },
+  });
   account = await signUp(t, 'target');
 });
 afterAll(() => t?.close());
@@ -41,7 +43,13 @@ const endpoints: Endpoint[] = [
   {
     method: 'POST',
     path: '/api/register/',
-    valid: { username: 'valid_name', email: 'valid@example.test', password: 'harbour lights 42', referral_code: 'DEMO2026', language: 'en' },
+    valid: {
+      username: 'valid_name',
+      email: 'valid@example.test',
+      password: 'harbour lights 42',
+      referral_code: 'DEMO2026',
+      language: 'en',
+    },
     text: { username: 32, email: 254, password: 128, referral_code: 16 },
     required: ['username', 'email', 'password'],
   },
@@ -70,14 +78,30 @@ const endpoints: Endpoint[] = [
   {
     method: 'POST',
     path: '/api/telegram_auth/',
-    valid: { id: 1, first_name: 'A', last_name: 'B', username: 'c', photo_url: 'https://t.me/p.jpg', auth_date: 1, hash: 'f'.repeat(64) },
+    valid: {
+      id: 1,
+      first_name: 'A',
+      last_name: 'B',
+      username: 'c',
+      photo_url: 'https://t.me/p.jpg',
+      auth_date: 1,
+      hash: 'f'.repeat(64),
+    },
     text: { first_name: 256, last_name: 256, username: 64, photo_url: 1024, hash: 64 },
     required: ['id', 'auth_date', 'hash'],
   },
   {
     method: 'PATCH',
     path: '/api/users/:id/',
-    valid: { first_name: 'A', last_name: 'B', username: 'valid_name', language: 'en', email: 'valid@example.test', current_password: 'x', new_password: 'harbour lights 42' },
+    valid: {
+      first_name: 'A',
+      last_name: 'B',
+      username: 'valid_name',
+      language: 'en',
+      email: 'valid@example.test',
+      current_password: 'x',
+      new_password: 'harbour lights 42',
+    },
     text: { first_name: 150, last_name: 150, username: 32, email: 254, current_password: 256, new_password: 128 },
     base: {},
     required: [],
@@ -145,7 +169,9 @@ describe.each(endpoints)('$method $path', (endpoint) => {
       const payload = Object.fromEntries(Object.keys(endpoint.text).map((field) => [field, wrong]));
       const response = await send(endpoint, { ...endpoint.valid, ...payload }, 'ru');
       expect(response.statusCode, `${label(endpoint)} ${JSON.stringify(wrong)}`).toBe(400);
-      const expected = Object.fromEntries(Object.keys(endpoint.text).map((field) => [field, [ru('error.type.string')]]));
+      const expected = Object.fromEntries(
+        Object.keys(endpoint.text).map((field) => [field, [ru('error.type.string')]]),
+      );
       expect(response.json()).toEqual(expected);
     }
   });
@@ -188,7 +214,9 @@ describe.each(endpoints)('$method $path', (endpoint) => {
     );
     responses.forEach((response, index) => {
       const { field, odd } = cases[index]!;
-      expect(response.statusCode, `${label(endpoint)} ${field}=${JSON.stringify(odd)}: ${response.body}`).toBeLessThan(500);
+      expect(response.statusCode, `${label(endpoint)} ${field}=${JSON.stringify(odd)}: ${response.body}`).toBeLessThan(
+        500,
+      );
     });
   });
 
@@ -205,7 +233,11 @@ describe('field rules on odd input', () => {
       method: 'POST',
       url: '/api/register/',
       headers: { 'accept-language': 'ar' },
-      payload: { username: "x'; DROP TABLE users;--", email: "x'; DROP TABLE users;--@x", password: 'harbour lights 42' },
+      payload: {
+        username: "x'; DROP TABLE users;--",
+        email: "x'; DROP TABLE users;--@x",
+        password: 'harbour lights 42',
+      },
     });
     expect(response.json()).toEqual({ username: [ar('validation.username')], email: [ar('error.format.email')] });
 

@@ -75,7 +75,11 @@ describe('POST /api/password_reset/', () => {
     t.clock.advance(61_000);
     await reset({ email: account.email });
     const code = await t.mailbox.code(account.email);
-    const wrong = await reset({ email: account.email, code: code === '111111' ? '222222' : '111111', password: 'fine harbour words' });
+    const wrong = await reset({
+      email: account.email,
+      code: code === '111111' ? '222222' : '111111',
+      password: 'fine harbour words',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ code: [en('error.codeInvalid')] });
     expect((await reset({ email: account.email, code })).json()).toEqual({ password: [en('error.required')] });
@@ -85,7 +89,11 @@ describe('POST /api/password_reset/', () => {
   });
 
   it('does not reset an unknown address, whatever code is tried', async () => {
-    const response = await reset({ email: 'no-such-person@example.test', code: '123456', password: 'fine harbour words' });
+    const response = await reset({
+      email: 'no-such-person@example.test',
+      code: '123456',
+      password: 'fine harbour words',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ code: [en('error.codeInvalid')] });
   });

@@ -18,7 +18,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Method = 'GET' | 'PUT' | 'PATCH' | 'DELETE';
-const userCall = (method: Method, session: { user: { id: number }; headers: Record<string, string> }, payload?: object, headers = {}) =>
+const userCall = (
+  method: Method,
+  session: { user: { id: number }; headers: Record<string, string> },
+  payload?: object,
+  headers = {},
+) =>
   t.app.inject({
     method,
     url: `/api/users/${session.user.id}/`,
@@ -90,7 +95,12 @@ describe('editing the profile', () => {
     expect(response.json()).toMatchObject({ email: account.email, pending_email: newEmail });
     const code = await t.mailbox.code(newEmail);
 
-    const wrong = await post(t, `/api/users/${account.user.id}/verify_email/`, { code: code === '000000' ? '111111' : '000000' }, account.headers);
+    const wrong = await post(
+      t,
+      `/api/users/${account.user.id}/verify_email/`,
+      { code: code === '000000' ? '111111' : '000000' },
+      account.headers,
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ code: [en('error.codeInvalid')] });
 
@@ -111,7 +121,11 @@ describe('editing the profile', () => {
   it('changes the password with the current one, signing out the other sessions', async () => {
     const other = signedIn((await login(t, account.username, account.password)).json());
 
-    const wrong = await patch(account, { current_password: 'not my password', new_password: 'harbour at midnight' }, { 'accept-language': 'ru' });
+    const wrong = await patch(
+      account,
+      { current_password: 'not my password', new_password: 'harbour at midnight' },
+      { 'accept-language': 'ru' },
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ current_password: [ru('error.currentPasswordWrong')] });
     const missing = await patch(account, { new_password: 'harbour at midnight' });
@@ -159,7 +173,11 @@ describe('deleting the account', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ password: [ar('error.currentPasswordWrong')] });
     expect((await userCall('DELETE', account, {})).json()).toEqual({ password: [en('error.required')] });
-    const noBody = await t.app.inject({ method: 'DELETE', url: `/api/users/${account.user.id}/`, headers: account.headers });
+    const noBody = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${account.user.id}/`,
+      headers: account.headers,
+    });
     expect(noBody.statusCode).toBe(400);
     expect(noBody.json()).toEqual({ password: [en('error.required')] });
 
@@ -171,7 +189,11 @@ describe('deleting the account', () => {
     expect((await login(t, account.email, account.password)).statusCode).toBe(400);
 
     // The row stays (every ledger row still points at it), with nothing personal left.
-    const row = await t.db.selectFrom('users').selectAll().where('id', '=', String(account.user.id)).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', String(account.user.id))
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       username: `deleted-${account.user.id}`,
       email: null,
@@ -185,7 +207,11 @@ describe('deleting the account', () => {
     });
     expect(row.deleted_at).toBeInstanceOf(Date);
     // The name and the address are free again.
-    const again = await post(t, '/api/register/', { username: account.username, email: account.email, password: 'fresh harbour start' });
+    const again = await post(t, '/api/register/', {
+      username: account.username,
+      email: account.email,
+      password: 'fresh harbour start',
+    });
     expect(again.statusCode).toBe(201);
   });
 
@@ -199,11 +225,18 @@ describe('deleting the account', () => {
 
     const without = await userCall('DELETE', account, { password: account.password });
     expect(without.json()).toEqual({ code: [en('error.required')] });
-    const wrong = await userCall('DELETE', account, { password: account.password, code: '000000' === code() ? '111111' : '000000' });
+    const wrong = await userCall('DELETE', account, {
+      password: account.password,
+      code: '000000' === code() ? '111111' : '000000',
+    });
     expect(wrong.json()).toEqual({ code: [en('error.totpInvalid')] });
     const done = await userCall('DELETE', account, { password: account.password, code: code() });
     expect(done.statusCode).toBe(204);
-    const rows = await t.db.selectFrom('recovery_codes').select('id').where('user_id', '=', String(account.user.id)).execute();
+    const rows = await t.db
+      .selectFrom('recovery_codes')
+      .select('id')
+      .where('user_id', '=', String(account.user.id))
+      .execute();
     expect(rows).toEqual([]);
   });
 

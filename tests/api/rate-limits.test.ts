@@ -93,7 +93,9 @@ describe('failed sign-ins', () => {
     }
     expectTooMany(await call(t, '/api/login/', { username: 'demo', password: 'hashpower-2026' }, ip), 900);
     // Other addresses are not affected.
-    expect((await call(t, '/api/login/', { username: 'demo', password: 'hashpower-2026' }, newAddress())).statusCode).toBe(200);
+    expect(
+      (await call(t, '/api/login/', { username: 'demo', password: 'hashpower-2026' }, newAddress())).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -136,7 +138,12 @@ describe('code checks', () => {
 describe('registrations', () => {
   it('are limited to 10 (here 2) an hour per client address; forms with mistakes do not count', async () => {
     const ip = newAddress();
-    const taken = await call(t, '/api/register/', { username: 'demo', email: 'x@example.test', password: GOOD_PASSWORD }, ip);
+    const taken = await call(
+      t,
+      '/api/register/',
+      { username: 'demo', email: 'x@example.test', password: GOOD_PASSWORD },
+      ip,
+    );
     expect(taken.statusCode).toBe(400);
     for (let registration = 0; registration < 2; registration++) {
       const response = await call(t, '/api/register/', { ...newIdentity('burst'), password: GOOD_PASSWORD }, ip);
@@ -151,7 +158,9 @@ describe('Telegram sign-ins', () => {
     const ip = newAddress();
     const fields = { id: 6660001, auth_date: Math.floor(t.clock.now().getTime() / 1000) };
     const dataCheckString = `auth_date=${fields.auth_date}\nid=${fields.id}`;
-    const hash = createHmac('sha256', createHash('sha256').update(BOT_TOKEN).digest()).update(dataCheckString).digest('hex');
+    const hash = createHmac('sha256', createHash('sha256').update(BOT_TOKEN).digest())
+      .update(dataCheckString)
+      .digest('hex');
     for (let attempt = 0; attempt < 2; attempt++) {
       expect((await call(t, '/api/telegram_auth/', { ...fields, hash }, ip)).statusCode).toBe(200);
     }
@@ -163,7 +172,14 @@ describe('housekeeping', () => {
   it('clears ended windows, and codes and challenges a day after they expired', async () => {
     await call(t, '/api/otp/', { purpose: 'signup', email: 'housekeeping@example.test' }, newAddress());
     const count = async (table: 'rate_limits' | 'one_time_codes') =>
-      Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await t.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count('rate_limits')).toBeGreaterThan(0);
     expect(await count('one_time_codes')).toBeGreaterThan(0);
 

@@ -41,7 +41,11 @@ describe('POST /api/register/', () => {
     expect(row).toMatchObject({ is_verified: false, language: 'ar' });
     expect(row.password_hash).toMatch(/^scrypt\$/);
     // Codes are kept only as keyed hashes.
-    const stored = await t.db.selectFrom('one_time_codes').select('code_hash').where('email', '=', identity.email).execute();
+    const stored = await t.db
+      .selectFrom('one_time_codes')
+      .select('code_hash')
+      .where('email', '=', identity.email)
+      .execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored[0]!.code_hash).not.toContain(code);

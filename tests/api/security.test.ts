@@ -111,9 +111,16 @@ describe('API documentation', () => {
       ]),
     );
     expect(Object.keys(document.paths['/api/users/{id}/']).sort()).toEqual(['delete', 'get', 'patch', 'put']);
-    expect(Object.keys(document.paths['/api/login/'].post.responses).sort()).toEqual(
-      ['200', '400', '403', '413', '415', '429', '500', '503'],
-    );
+    expect(Object.keys(document.paths['/api/login/'].post.responses).sort()).toEqual([
+      '200',
+      '400',
+      '403',
+      '413',
+      '415',
+      '429',
+      '500',
+      '503',
+    ]);
     const listMiners = document.paths['/api/miners/'].get;
     expect(listMiners.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual([
       'acquisition',

@@ -15,8 +15,8 @@ const sessions = (headers: Record<string, string>) => t.app.inject({ method: 'GE
 const endSession = (id: number | string, headers: Record<string, string>) =>
   t.app.inject({ method: 'DELETE', url: `/api/sessions/${id}/`, headers });
 const isSignedIn = async (session: SignedIn) =>
-  (await t.app.inject({ method: 'GET', url: `/api/users/${session.user.id}/`, headers: session.headers })).statusCode ===
-  200;
+  (await t.app.inject({ method: 'GET', url: `/api/users/${session.user.id}/`, headers: session.headers }))
+    .statusCode === 200;
 
 /** Another sign-in of the account, from another device. */
 async function anotherDevice(account: NewAccount, userAgent: string): Promise<SignedIn> {

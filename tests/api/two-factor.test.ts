@@ -15,7 +15,12 @@ afterAll(() => t?.close());
 
 /** What an authenticator app shows for `secret` at the app's current time. */
 function authenticatorCode(secret: string, offsetSteps = 0): string {
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+  const totp = new OTPAuth.TOTP({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+  });
   return totp.generate({ timestamp: t.clock.now().getTime() + offsetSteps * 30_000 });
 }
 
@@ -232,7 +237,11 @@ describe('turning two-factor off', () => {
     expect((await me(account)).json().totp_enabled).toBe(false);
     await t.mailbox.next(account.email, new RegExp(en('mail.twoFactorDisabled.subject')));
     expect((await login(t, account.username, account.password)).json().token).toBeDefined();
-    const rows = await t.db.selectFrom('recovery_codes').select('id').where('user_id', '=', String(account.user.id)).execute();
+    const rows = await t.db
+      .selectFrom('recovery_codes')
+      .select('id')
+      .where('user_id', '=', String(account.user.id))
+      .execute();
     expect(rows).toEqual([]);
 
     const again = await post(t, '/api/disable_totp/', { code: authenticatorCode(secret) }, account.headers);

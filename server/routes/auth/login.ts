@@ -2,7 +2,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { login } from '../../../contracts/auth.ts';
 import { issueCode } from '../../auth/one-time-codes.ts';
-import { hashPassword, needsRehash, prepareDummyHash, verifyAgainstDummy, verifyPassword } from '../../auth/passwords.ts';
+import {
+  hashPassword,
+  needsRehash,
+  prepareDummyHash,
+  verifyAgainstDummy,
+  verifyPassword,
+} from '../../auth/passwords.ts';
 import { signIn } from '../../auth/sign-in.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { findUserForSignIn, setPasswordHash } from '../../repositories/users-repository.ts';

@@ -49,7 +49,8 @@ const otpRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       const row = await checkCode(app, { purpose, email, code, ip: request.ip });
       const user = row.user_id ? await findUserById(app.db, row.user_id) : undefined;
-      if (!user || user.email?.toLowerCase() !== row.email) throw ApiError.fields({ code: [{ key: 'error.codeInvalid' }] });
+      if (!user || user.email?.toLowerCase() !== row.email)
+        throw ApiError.fields({ code: [{ key: 'error.codeInvalid' }] });
       await spendCode(app, row);
       if (purpose === 'signup') {
         if (!user.is_verified) {

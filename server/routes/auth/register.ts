@@ -64,7 +64,9 @@ const registerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!isUniqueViolation(error)) throw error;
         const clash = String((error as { constraint?: string }).constraint);
         throw ApiError.fields(
-          clash.includes('email') ? { email: [{ key: 'error.emailTaken' }] } : { username: [{ key: 'error.usernameTaken' }] },
+          clash.includes('email')
+            ? { email: [{ key: 'error.emailTaken' }] }
+            : { username: [{ key: 'error.usernameTaken' }] },
         );
       }
 

@@ -17,7 +17,10 @@ import { findUserByTelegramId, insertUser, usernameTaken } from '../../repositor
 
 /** A name from Telegram, safe to store: no control characters, within the column's 150. */
 function cleanName(value: string | undefined): string {
-  return (value ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 150);
+  return (value ?? '')
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 150);
 }
 
 async function freeUsername(db: Db, data: TelegramAuthRequest): Promise<string> {

@@ -38,7 +38,11 @@ export async function startMailbox(): Promise<Mailbox> {
         .then((parsed) => {
           // Stored before the server accepts the message, so a sent mail is always here.
           for (const recipient of session.envelope.rcptTo) {
-            received.push({ to: recipient.address.toLowerCase(), subject: parsed.subject ?? '', text: parsed.text ?? '' });
+            received.push({
+              to: recipient.address.toLowerCase(),
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+            });
           }
           for (const wake of waiters) wake();
           callback();
@@ -50,7 +54,9 @@ export async function startMailbox(): Promise<Mailbox> {
   const { port } = server.server.address() as AddressInfo;
 
   const take = (address: string, subject: RegExp | undefined): ReceivedMail | undefined => {
-    const index = received.findIndex((mail) => mail.to === address.toLowerCase() && (!subject || subject.test(mail.subject)));
+    const index = received.findIndex(
+      (mail) => mail.to === address.toLowerCase() && (!subject || subject.test(mail.subject)),
+    );
     return index === -1 ? undefined : received.splice(index, 1)[0];
   };
 

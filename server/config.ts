@@ -259,16 +259,20 @@ function parseTelegram(
     return null;
   }
   const botUsername = username.replace(/^@/, '');
-  if (!/^\d+:[A-Za-z0-9_-]{20,}$/.test(token)) problems.push('TELEGRAM_BOT_TOKEN must be a bot token like 123456:ABC-DEF1234ghIkl...');
+  if (!/^\d+:[A-Za-z0-9_-]{20,}$/.test(token))
+    problems.push('TELEGRAM_BOT_TOKEN must be a bot token like 123456:ABC-DEF1234ghIkl...');
   if (!/^[A-Za-z][A-Za-z0-9_]{4,31}$/.test(botUsername))
-    problems.push(`TELEGRAM_BOT_USERNAME must be a bot's username (5-32 letters, digits, underscores), got "${username}".`);
+    problems.push(
+      `TELEGRAM_BOT_USERNAME must be a bot's username (5-32 letters, digits, underscores), got "${username}".`,
+    );
   return { botToken: token, botUsername };
 }
 
 /** RATE_LIMIT_* variables read "count/seconds": "10/900" is ten per fifteen minutes. */
 function parseRateLimits(read: (name: string) => string | undefined, problems: string[]): RateLimits {
   const limits = {} as RateLimits;
-  for (const [name, rule] of Object.entries(rateLimitDefaults) as [RateLimitName, (typeof rateLimitDefaults)[RateLimitName]][]) {
+  const rules = Object.entries(rateLimitDefaults) as [RateLimitName, (typeof rateLimitDefaults)[RateLimitName]][];
+  for (const [name, rule] of rules) {
     const raw = read(rule.env);
     const match = raw === undefined ? null : /^(\d{1,9})\s*\/\s*(\d{1,7})$/.exec(raw);
     if (raw !== undefined && (!match || Number(match[1]) < 1 || Number(match[2]) < 1)) {

@@ -51,7 +51,12 @@ async function issueSession(
     app.mailer.sendLater(
       composeMail(
         { email: user.email, username: user.username, language: user.language },
-        { kind: 'newSignIn', time: app.clock.now(), userAgent: userAgent?.slice(0, 200) ?? null, ip: request.ip ?? null },
+        {
+          kind: 'newSignIn',
+          time: app.clock.now(),
+          userAgent: userAgent?.slice(0, 200) ?? null,
+          ip: request.ip ?? null,
+        },
       ),
     );
   }

@@ -41,7 +41,8 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       const row = await checkCode(app, { purpose: 'password_reset', email, code, ip: request.ip });
       const user = row.user_id ? await findUserById(app.db, row.user_id) : undefined;
-      if (!user || user.email?.toLowerCase() !== row.email) throw ApiError.fields({ code: [{ key: 'error.codeInvalid' }] });
+      if (!user || user.email?.toLowerCase() !== row.email)
+        throw ApiError.fields({ code: [{ key: 'error.codeInvalid' }] });
       // Now the username is known; the code stays valid if the password is refused.
       const problem = newPasswordProblem(password, { username: user.username, email });
       if (problem) throw ApiError.fields({ password: [problem] });

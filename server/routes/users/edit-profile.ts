@@ -43,8 +43,8 @@ export async function editProfile(
   if (changes.username !== undefined && changes.username !== row.username) {
     // A new letter case of your own name is fine; someone else's name is not.
     const sameName = changes.username.toLowerCase() === row.username.toLowerCase();
-    if (!sameName && (RESERVED_USERNAME.test(changes.username) || (await usernameTaken(app.db, changes.username, row.id))))
-      fields.username = [{ key: 'error.usernameTaken' }];
+    const taken = RESERVED_USERNAME.test(changes.username) || (await usernameTaken(app.db, changes.username, row.id));
+    if (!sameName && taken) fields.username = [{ key: 'error.usernameTaken' }];
     else update.username = changes.username;
   }
 

@@ -27,6 +27,7 @@ import housekeepingPlugin from './plugins/housekeeping.ts';
 import i18nPlugin from './plugins/i18n.ts';
 import operatorSocketPlugin from './plugins/operator-socket.ts';
 import paymentsPlugin from './plugins/payments.ts';
+import pushPlugin, { type PushPluginOptions } from './plugins/push.ts';
 import rateLimitsPlugin from './plugins/rate-limits.ts';
 import secretsPlugin from './plugins/secrets.ts';
 import staticSitePlugin from './plugins/static-site.ts';
@@ -49,6 +50,8 @@ export interface AppOverrides {
   logger?: FastifyServerOptions['logger'];
   /** Replaces the system clock (tests move time instead of sleeping). */
   clock?: Clock;
+  /** Web push delivery settings (tests send to a local push service). */
+  push?: PushPluginOptions;
 }
 
 /**
@@ -67,6 +70,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     // Fastify accepts a hop count at run time (proxy-addr), though its types omit it.
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: BODY_LIMIT_BYTES,
+    // A device's registration_id is a path parameter of up to 255 characters; above
+    // Fastify's default 100. Longer ones still reach the route, whose schema says why not.
+    routerOptions: { maxParamLength: 1024 },
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -88,6 +94,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(mailerPlugin);
   await app.register(housekeepingPlugin);
   await app.register(paymentsPlugin);
+  await app.register(pushPlugin, overrides.push ?? {});
   await app.register(earningsJobPlugin);
   await app.register(operatorSocketPlugin);
   await app.register(authPlugin);

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
         earningsIntervalMinutes: 60,
         operatorSocket: null,
       },
+      push: { vapidKeys: null, vapidSubject: 'mailto:operator@hashharbor.example' },
     });
   });
 

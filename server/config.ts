@@ -5,6 +5,7 @@
  */
 import { isIP } from 'node:net';
 import { loadMiningConfig, type MiningConfig } from './mining-config.ts';
+import { loadPushConfig, type PushConfig } from './push-config.ts';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -44,6 +45,8 @@ export interface Config {
   rateLimits: RateLimits;
   /** Referrals, payments and the earnings job (mining-config.ts). */
   mining: MiningConfig;
+  /** Web push: the VAPID keys and subject (push-config.ts). */
+  push: PushConfig;
 }
 
 export interface MailConfig {
@@ -169,6 +172,7 @@ export function loadConfig(env: Env): Config {
     telegram: parseTelegram(read('TELEGRAM_BOT_TOKEN'), read('TELEGRAM_BOT_USERNAME'), problems),
     rateLimits: parseRateLimits(read, problems),
     mining: loadMiningConfig(read, problems),
+    push: loadPushConfig(read, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

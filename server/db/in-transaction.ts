@@ -1,9 +1,11 @@
 /**
  * Runs work in one database transaction, retrying it when PostgreSQL gave up on it to
  * keep concurrent transactions consistent (a deadlock or a serialization failure): the
- * work is then rolled back as a whole, so running it again is safe.
+ * work is then rolled back as a whole, so running it again is safe. Callbacks the work
+ * registered with afterCommit (after-commit.ts) run once the commit has succeeded.
  */
 import type { Transaction } from 'kysely';
+import { collectAfterCommit, runAfterCommit } from './after-commit.ts';
 import type { Db } from './database.ts';
 import type { Database } from './schema.ts';
 
@@ -17,8 +19,15 @@ export function isRetryableConflict(error: unknown): boolean {
 
 export async function inTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    let opened: Transaction<Database> | undefined;
     try {
-      return await db.transaction().execute(work);
+      const result = await db.transaction().execute((trx) => {
+        opened = trx;
+        collectAfterCommit(trx);
+        return work(trx);
+      });
+      runAfterCommit(opened!);
+      return result;
     } catch (error) {
       if (attempt >= ATTEMPTS || !isRetryableConflict(error)) throw error;
       // A little jitter so that the same two transactions do not collide again.

@@ -131,6 +131,8 @@ export interface NotificationsTable {
   is_read: Generated<boolean>;
   date_created: CreatedAt;
   creator_id: BigIntId | null;
+  /** Null while its push waits (migrations/0004-notifications.ts). */
+  pushed_at: Timestamp | null;
 }
 
 export interface MiningDatabase {

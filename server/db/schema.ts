@@ -5,6 +5,7 @@
  */
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 import type { Locale } from '../../src/i18n/locales.ts';
+import type { DevicesDatabase } from './devices-schema.ts';
 import type { MiningDatabase } from './mining-schema.ts';
 
 /** A NUMERIC value: read and written as a decimal string ("1234.50000000"). */
@@ -135,7 +136,7 @@ export interface ServerSettingsTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
-export interface Database extends MiningDatabase {
+export interface Database extends MiningDatabase, DevicesDatabase {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   coins: CoinsTable;

@@ -3,9 +3,12 @@
  * whoever caused them: an operator's console or another user's purchase), in the
  * caller's database transaction, so a notification exists exactly when what it reports
  * happened. Each one raises the bell's unread count (users.unread_message_count).
+ * Once the transaction commits, the push delivery of this process hears of it
+ * (onNotificationsCommitted) and pushes it to the user's devices.
  */
 import { sql } from 'kysely';
 import { dictionaries, format, type MessageKey, type MessageParams } from '../../src/i18n/index.ts';
+import { afterCommit } from '../db/after-commit.ts';
 import type { Db } from '../db/database.ts';
 
 export const notificationKinds = [
@@ -21,6 +24,12 @@ export const notificationKinds = [
   'earnings_low',
   'referral_commission',
   'broadcast',
+  'new_sign_in',
+  'password_changed',
+  'password_reset',
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'email_changed',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -29,8 +38,26 @@ export const TITLE_MAX_LENGTH = 200;
 export const BODY_MAX_LENGTH = 2000;
 
 export interface NotifyOptions {
-  /** Who sent it; null (the default) is the system or the operator. */
+  /** Who caused it (another user); null (the default) is the system or the operator. */
   creatorId?: string | null;
+  /** Params that are words, given as dictionary keys: rendered in the user's language too. */
+  localParams?: Record<string, MessageKey>;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+/**
+ * Calls `listener` after each commit that created notifications through notify() in this
+ * process; answers the function that stops it.
+ */
+export function onNotificationsCommitted(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function notificationsCommitted(): void {
+  for (const listener of listeners) listener();
 }
 
 /**
@@ -46,7 +73,9 @@ export async function notify(
 ): Promise<void> {
   const user = await trx.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirstOrThrow();
   const dictionary = dictionaries[user.language] ?? dictionaries.en;
-  const render = (key: MessageKey) => format(dictionary[key], params);
+  const local = Object.entries(options.localParams ?? {}).map(([name, key]) => [name, dictionary[key]]);
+  const allParams: MessageParams = { ...params, ...Object.fromEntries(local) };
+  const render = (key: MessageKey) => format(dictionary[key], allParams);
   let body = render(`notification.${kind}.body` as MessageKey);
   if (params.reason !== undefined && params.reason !== '') body = `${body} ${render('notification.reason')}`;
   await trx
@@ -64,4 +93,5 @@ export async function notify(
     .set({ unread_message_count: sql`unread_message_count + 1` })
     .where('id', '=', userId)
     .execute();
+  afterCommit(trx, notificationsCommitted);
 }

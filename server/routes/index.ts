@@ -2,9 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/index.ts';
 import configRoutes from './config/index.ts';
+import contentRoutes from './content/index.ts';
 import dashboardRoutes from './dashboard/index.ts';
+import deviceRoutes from './devices/index.ts';
 import healthRoutes from './health/index.ts';
 import minerRoutes from './miners/index.ts';
+import notificationRoutes from './notifications/index.ts';
 import referralRoutes from './referrals/index.ts';
 import sessionRoutes from './sessions/index.ts';
 import totpRoutes from './totp/index.ts';
@@ -26,4 +29,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(walletRoutes);
   await app.register(referralRoutes);
   await app.register(dashboardRoutes);
+  await app.register(notificationRoutes);
+  await app.register(deviceRoutes);
+  await app.register(contentRoutes);
 }

@@ -7,9 +7,11 @@ import type { Migration } from 'kysely/migration';
 import * as initial from './0001-initial.ts';
 import * as accounts from './0002-accounts.ts';
 import * as mining from './0003-mining.ts';
+import * as notifications from './0004-notifications.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-accounts': accounts,
   '0003-mining': mining,
+  '0004-notifications': notifications,
 };

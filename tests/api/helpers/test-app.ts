@@ -16,6 +16,7 @@ import { createDatabase, type Db } from '../../../server/db/database.ts';
 import { migrateToLatest } from '../../../server/db/migrate.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../../server/db/seed-data.ts';
 import { seedDemo } from '../../../server/db/seed.ts';
+import type { PushPluginOptions } from '../../../server/plugins/push.ts';
 import type { UserData } from '../../../contracts/auth.ts';
 import { rateLimitDefaults } from '../../../server/config.ts';
 import { startMailbox, type Mailbox } from './mailbox.ts';
@@ -51,6 +52,8 @@ export interface TestAppOptions {
    * close() leaves the database to the first.
    */
   sameDatabaseAs?: TestApp;
+  /** Web push delivery settings, e.g. a sender that trusts a local push service. */
+  push?: PushPluginOptions;
 }
 
 /**
@@ -122,7 +125,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await migrateToLatest(db);
       await seedDemo(db);
     }
-    app = await buildApp(config, { db, logger: false, clock });
+    app = await buildApp(config, { db, logger: false, clock, push: options.push });
     await options.setup?.(app);
     await app.ready();
   } catch (error) {

@@ -1,15 +1,21 @@
 /**
  * The end of every way in (password, emailed code, Telegram, two-factor): a token and
  * the user, or, when two-factor is on and not yet passed, a challenge instead. A
- * successful sign-in emails a "new sign-in" notice unless it is the first one after
- * signing up.
+ * successful sign-in emails a "new sign-in" notice and adds a new_sign_in notification
+ * (naming the device and the address), unless it is the first one after signing up.
  */
+import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SignInResult, UserData } from '../../contracts/auth.ts';
+import type { MessageKey, MessageParams } from '../../src/i18n/index.ts';
+import { describeUserAgent } from '../../src/lib/user-agent.ts';
+import type { Db } from '../db/database.ts';
+import { inTransaction } from '../db/in-transaction.ts';
 import type { UserRow } from '../db/schema.ts';
 import { composeMail } from '../mail/templates.ts';
+import { notify } from '../notifications/notify.ts';
 import { createSession } from '../repositories/auth-tokens-repository.ts';
-import { toAccount, toUser } from '../repositories/users-repository.ts';
+import { findUserById, toAccount, toUser } from '../repositories/users-repository.ts';
 import { generateToken } from './tokens.ts';
 import { issueChallenge } from './two-factor.ts';
 
@@ -32,6 +38,19 @@ export async function signIn(
   return issueSession(app, request, user, options);
 }
 
+/** The new_sign_in notification: the device by name, the address, or "unknown" in the user's words. */
+function notifySignIn(trx: Db, userId: string, userAgent: string | null, ip: string | undefined): Promise<void> {
+  const device = describeUserAgent(userAgent);
+  const address = ip && isIP(ip) ? ip : null;
+  const params: MessageParams = {};
+  const localParams: Record<string, MessageKey> = {};
+  if (device) params.device = device;
+  else localParams.device = 'mail.unknownDevice';
+  if (address) params.ip = address;
+  else localParams.ip = 'mail.unknownIp';
+  return notify(trx, userId, 'new_sign_in', params, { localParams });
+}
+
 async function issueSession(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -40,12 +59,15 @@ async function issueSession(
 ): Promise<UserData> {
   const { token, hash } = generateToken();
   const userAgent = request.headers['user-agent'] ?? null;
-  await createSession(app.db, {
-    userId: user.id,
-    tokenHash: hash,
-    ttlDays: app.config.tokenTtlDays,
-    userAgent: userAgent ?? undefined,
-    ip: request.ip,
+  await inTransaction(app.db, async (trx) => {
+    await createSession(trx, {
+      userId: user.id,
+      tokenHash: hash,
+      ttlDays: app.config.tokenTtlDays,
+      userAgent: userAgent ?? undefined,
+      ip: request.ip,
+    });
+    if (options.notify) await notifySignIn(trx, user.id, userAgent, request.ip);
   });
   if (options.notify && user.email) {
     app.mailer.sendLater(
@@ -60,5 +82,7 @@ async function issueSession(
       ),
     );
   }
-  return { token, user: toUser(toAccount(user)) };
+  // Read again after a notification: the bell count in the answer includes it.
+  const current = options.notify ? ((await findUserById(app.db, user.id)) ?? user) : user;
+  return { token, user: toUser(toAccount(current)) };
 }

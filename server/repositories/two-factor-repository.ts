@@ -29,43 +29,41 @@ export async function acceptTotpStep(db: Db, userId: string, step: number): Prom
 
 /**
  * Turns two-factor on with the pending secret, if it is still the one that was checked;
- * replaces the recovery codes. False when two-factor was turned on meanwhile.
+ * replaces the recovery codes. False when two-factor was turned on meanwhile. Run it in
+ * a transaction (with what else the change brings, its notification).
  */
 export async function activateTotp(
-  db: Db,
+  trx: Db,
   userId: string,
   sealedSecret: string,
   step: number,
   recoveryCodeHashes: string[],
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('users')
-      .set({ totp_secret: sealedSecret, totp_pending_secret: null, totp_last_step: String(step) })
-      .where('id', '=', userId)
-      .where('totp_secret', 'is', null)
-      .where('totp_pending_secret', '=', sealedSecret)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) return false;
-    await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
-    await trx
-      .insertInto('recovery_codes')
-      .values(recoveryCodeHashes.map((code_hash) => ({ user_id: userId, code_hash })))
-      .execute();
-    return true;
-  });
+  const result = await trx
+    .updateTable('users')
+    .set({ totp_secret: sealedSecret, totp_pending_secret: null, totp_last_step: String(step) })
+    .where('id', '=', userId)
+    .where('totp_secret', 'is', null)
+    .where('totp_pending_secret', '=', sealedSecret)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) return false;
+  await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+  await trx
+    .insertInto('recovery_codes')
+    .values(recoveryCodeHashes.map((code_hash) => ({ user_id: userId, code_hash })))
+    .execute();
+  return true;
 }
 
-export async function deactivateTotp(db: Db, userId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null })
-      .where('id', '=', userId)
-      .execute();
-    await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('two_factor_challenges').where('user_id', '=', userId).execute();
-  });
+/** Turns two-factor off, with its recovery codes and challenges. Run it in a transaction. */
+export async function deactivateTotp(trx: Db, userId: string): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null })
+    .where('id', '=', userId)
+    .execute();
+  await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('two_factor_challenges').where('user_id', '=', userId).execute();
 }
 
 /** Uses an unused recovery code of the user: true when it was one. */

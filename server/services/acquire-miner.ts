@@ -188,7 +188,8 @@ async function placeOrder(trx: Transaction<Database>, input: AcquireMinerInput):
     });
     // Balances first, then users (the bell counts), buyer before referrer: one lock order for every order.
     await notifyBuyer(trx, input, orderParams, endsAt);
-    await notify(trx, referral.referrerId, 'referral_commission', commissionParams);
+    // The buyer caused it: they are its creator (the bell shows who).
+    await notify(trx, referral.referrerId, 'referral_commission', commissionParams, { creatorId: userId });
   } else {
     await notifyBuyer(trx, input, orderParams, endsAt);
   }

@@ -35,7 +35,8 @@ describe('POST /api/login/', () => {
       last_name: 'Demo',
       language: 'en',
       is_verified: true,
-      unread_message_count: 0,
+      // This sign-in's own new_sign_in notification.
+      unread_message_count: 1,
       referral_code: 'DEMO2026',
       date_joined: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
       totp_enabled: false,

@@ -1,15 +1,17 @@
 /**
  * POST /api/password_reset/: `{email}` sends a code (the same answer for any address);
- * `{email, code, password}` sets the new password, signs out every session and emails
- * a notice.
+ * `{email, code, password}` sets the new password, signs out every session, emails a
+ * notice and adds a password_reset notification.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { passwordReset } from '../../../contracts/password-reset.ts';
 import { CODE_TTL_MINUTES, checkCode, issueCode, spendCode } from '../../auth/one-time-codes.ts';
 import { newPasswordProblem } from '../../auth/password-policy.ts';
 import { hashPassword } from '../../auth/passwords.ts';
+import { inTransaction } from '../../db/in-transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { sendSecurityNotice } from '../../mail/notices.ts';
+import { notify } from '../../notifications/notify.ts';
 import { revokeAllSessions } from '../../repositories/auth-tokens-repository.ts';
 import { findUserByEmail, findUserById, setPasswordHash } from '../../repositories/users-repository.ts';
 
@@ -48,8 +50,12 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (problem) throw ApiError.fields({ password: [problem] });
 
       await spendCode(app, row);
-      await setPasswordHash(app.db, user.id, await hashPassword(password));
-      await revokeAllSessions(app.db, user.id);
+      const passwordHash = await hashPassword(password);
+      await inTransaction(app.db, async (trx) => {
+        await setPasswordHash(trx, user.id, passwordHash);
+        await revokeAllSessions(trx, user.id);
+        await notify(trx, user.id, 'password_reset');
+      });
       sendSecurityNotice(app, user, 'passwordChanged');
       return { detail: request.t('notice.passwordReset') };
     },

@@ -1,7 +1,8 @@
 /**
  * Two-factor authentication: POST /api/enable_totp/ (a new key, pending),
  * /api/verify_totp/ (a code of it turns it on; answers recovery codes) and
- * /api/disable_totp/ (a code turns it off). Secrets are sealed at rest.
+ * /api/disable_totp/ (a code turns it off). Secrets are sealed at rest. Turning it on
+ * or off emails a notice and adds a notification.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import QRCode from 'qrcode';
@@ -9,8 +10,10 @@ import { disableTotp, enableTotp, verifyTotp } from '../../../contracts/totp.ts'
 import { seal, unseal } from '../../auth/secret-box.ts';
 import { hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, totpUri } from '../../auth/totp.ts';
 import { acceptSecondFactor } from '../../auth/two-factor.ts';
+import { inTransaction } from '../../db/in-transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { sendSecurityNotice } from '../../mail/notices.ts';
+import { notify } from '../../notifications/notify.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import {
   activateTotp,
@@ -55,9 +58,13 @@ const totpRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const codes = newRecoveryCodes();
       const hashes = codes.map((code) => hashRecoveryCode(keys.codes, user.id, code));
       // The step of this code is recorded as used: it cannot sign in a second time.
-      if (!(await activateTotp(app.db, user.id, state.totp_pending_secret, step, hashes))) {
-        throw ApiError.detail(400, 'error.totpNotStarted');
-      }
+      const pendingSecret = state.totp_pending_secret;
+      const activated = await inTransaction(app.db, async (trx) => {
+        if (!(await activateTotp(trx, user.id, pendingSecret, step, hashes))) return false;
+        await notify(trx, user.id, 'two_factor_enabled');
+        return true;
+      });
+      if (!activated) throw ApiError.detail(400, 'error.totpNotStarted');
       sendSecurityNotice(app, user, 'twoFactorEnabled');
       return { recovery_codes: codes };
     },
@@ -72,7 +79,10 @@ const totpRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const attempt = await app.rateLimits.consume('codeCheckPerIp', request.ip);
       if (!(await acceptSecondFactor(app, user.id, request.body.code))) throw invalidCode();
       await attempt.refund();
-      await deactivateTotp(app.db, user.id);
+      await inTransaction(app.db, async (trx) => {
+        await deactivateTotp(trx, user.id);
+        await notify(trx, user.id, 'two_factor_disabled');
+      });
       sendSecurityNotice(app, user, 'twoFactorDisabled');
       return reply.code(204).send(null);
     },

@@ -1,8 +1,9 @@
 /**
  * PUT and PATCH /api/users/{id}/: names, username and language apply at once; a new
  * email waits as pending_email for the code sent to it; a new password needs the
- * current one (when the account has one), then signs out every other session and
- * emails a notice. Every field is checked before anything changes.
+ * current one (when the account has one), then signs out every other session, emails
+ * a notice and adds a password_changed notification. Every field is checked before
+ * anything changes.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Updateable } from 'kysely';
@@ -11,9 +12,11 @@ import { issueCode } from '../../auth/one-time-codes.ts';
 import { newPasswordProblem } from '../../auth/password-policy.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { inTransaction } from '../../db/in-transaction.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { ApiError, type FieldMessages } from '../../lib/api-error.ts';
 import { sendSecurityNotice } from '../../mail/notices.ts';
+import { notify } from '../../notifications/notify.ts';
 import { revokeAllSessions } from '../../repositories/auth-tokens-repository.ts';
 import {
   emailTaken,
@@ -98,16 +101,19 @@ export async function editProfile(
 
   if (Object.keys(update).length > 0) {
     try {
-      await app.db.updateTable('users').set(update).where('id', '=', row.id).execute();
+      await inTransaction(app.db, async (trx) => {
+        await trx.updateTable('users').set(update).where('id', '=', row.id).execute();
+        if (wantsNewPassword) {
+          await revokeAllSessions(trx, row.id, request.tokenId);
+          await notify(trx, row.id, 'password_changed');
+        }
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw ApiError.fields({ username: [{ key: 'error.usernameTaken' }] });
       throw error;
     }
   }
   const account = (await findAccount(app.db, row.id))!;
-  if (wantsNewPassword) {
-    await revokeAllSessions(app.db, row.id, request.tokenId);
-    sendSecurityNotice(app, account, 'passwordChanged');
-  }
+  if (wantsNewPassword) sendSecurityNotice(app, account, 'passwordChanged');
   return toUser(account);
 }

@@ -10,7 +10,9 @@ import { checkCode, spendCode } from '../../auth/one-time-codes.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
 import { acceptSecondFactor } from '../../auth/two-factor.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { inTransaction } from '../../db/in-transaction.ts';
 import { ApiError, type FieldMessages } from '../../lib/api-error.ts';
+import { notify } from '../../notifications/notify.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { revokeAllSessions } from '../../repositories/auth-tokens-repository.ts';
 import { deleteCodesOfUser } from '../../repositories/one-time-codes-repository.ts';
@@ -69,11 +71,14 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (await emailTaken(app.db, newEmail, user.id)) throw taken();
       await spendCode(app, row);
       try {
-        await app.db
-          .updateTable('users')
-          .set({ email: newEmail, pending_email: null, is_verified: true })
-          .where('id', '=', user.id)
-          .execute();
+        await inTransaction(app.db, async (trx) => {
+          await trx
+            .updateTable('users')
+            .set({ email: newEmail, pending_email: null, is_verified: true })
+            .where('id', '=', user.id)
+            .execute();
+          await notify(trx, user.id, 'email_changed', { email: newEmail });
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw taken();
         throw error;

@@ -24,9 +24,12 @@ export async function storeSession(page: Page, userData: unknown, lang?: string)
   );
 }
 
-/** Waits until every island on the page has hydrated (Astro drops the `ssr` attribute then). */
+/**
+ * Waits until the page's eagerly hydrated islands are live (Astro drops their `ssr`
+ * attribute then). client:media and client:visible islands hydrate only when shown.
+ */
 export async function islandsReady(page: Page) {
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[client="load"][ssr]').length === 0);
 }
 
 export const test = base.extend<{ signedInPage: Page }>({

@@ -43,6 +43,8 @@ test.describe('signed-in layout', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/wallet');
     await islandsReady(page);
+    // The drawer hydrates on small screens only (client:media).
+    await page.waitForFunction(() => !document.querySelector('astro-island[client="media"][ssr]'));
     await expect(page.getByRole('complementary')).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Main menu' });
@@ -55,7 +57,7 @@ test.describe('signed-in layout', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await drawer.getByRole('link', { name: 'Referals' }).click();
     await expect(page).toHaveURL(/\/referals$/);
-    await islandsReady(page);
+    await page.waitForFunction(() => !document.querySelector('astro-island[client="media"][ssr]'));
     await expect(page.getByRole('dialog', { name: 'Main menu' })).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(drawer.locator('[aria-current="page"]')).toHaveText(['Referals']);

@@ -70,5 +70,10 @@ Object.assign(process.env, {
   SANDBOX_CONFIRM_SECONDS: '2',
   EARNINGS_JOB: 'off',
   OPERATOR_SOCKET: E2E_OPERATOR_SOCKET,
+  // Every e2e customer comes from 127.0.0.1: per-address limits sized for a whole run.
+  RATE_LIMIT_CODE_SEND_IP: '500/3600',
+  RATE_LIMIT_REGISTER_IP: '500/3600',
+  RATE_LIMIT_CODE_CHECK_IP: '500/900',
+  RATE_LIMIT_LOGIN_IP: '500/900',
 });
 await import('../../../server/start.ts');

@@ -46,12 +46,12 @@ export async function confirmEmailChange(code: string): Promise<User> {
 
 export async function changePassword(current_password: string, new_password: string): Promise<void> {
   await changeUser(() => api(userPath(), { method: 'PATCH', body: { current_password, new_password } }));
-  $sessions.invalidate();
+  $sessions.revalidate();
 }
 
 export async function endSession(id: number): Promise<void> {
   await api(`/api/sessions/${id}/`, { method: 'DELETE' });
-  $sessions.invalidate();
+  $sessions.revalidate();
 }
 
 export async function enableTotp(): Promise<TotpSetup> {

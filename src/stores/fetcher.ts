@@ -32,7 +32,12 @@ export const cacheTags = {
 
 export type CacheTag = keyof typeof cacheTags;
 
+/**
+ * Marks every cached query under the tags stale and refetches those in use. Like RTK
+ * Query's tag invalidation, the old data stays on screen until the new arrives, so a
+ * form that caused the change is not unmounted by a loading state.
+ */
 export function invalidateTags(...tags: CacheTag[]): void {
   const prefixes = tags.map((tag) => cacheTags[tag]);
-  invalidateKeys((key) => prefixes.some((prefix) => key.startsWith(prefix)));
+  revalidateKeys((key) => prefixes.some((prefix) => key.startsWith(prefix)));
 }

@@ -6,7 +6,7 @@
 import { atom, onMount } from 'nanostores';
 import { api } from './api.ts';
 import { $currentUser } from './current-user.ts';
-import { createFetcherStore, invalidateKeys, invalidateTags } from './fetcher.ts';
+import { createFetcherStore, invalidateTags, revalidateKeys } from './fetcher.ts';
 
 export interface AppNotification {
   id: number;
@@ -39,7 +39,7 @@ export function closePanel(): void {
 export async function markRead(notification: AppNotification): Promise<void> {
   if (notification.is_read) return;
   await api(`/api/notifications/${notification.id}/`, { method: 'PATCH', body: { is_read: true } });
-  invalidateKeys((key) => key === `/api/notifications/${notification.id}/` || key === NOTIFICATIONS_KEY);
+  revalidateKeys((key) => key === `/api/notifications/${notification.id}/` || key === NOTIFICATIONS_KEY);
   invalidateTags('User');
 }
 

@@ -42,8 +42,9 @@ test('a new customer signs up with a referral link and uses every way in and out
   const secret = (await page.locator('code').first().innerText()).trim();
   await page.getByLabel('Authenticator code').fill(totp(secret));
   await page.getByRole('button', { name: 'Confirm and turn on' }).click();
-  const recovery = (await page.getByRole('list', { name: 'Recovery codes' }).locator('li').allInnerTexts()).map((c) => c.trim());
-  expect(recovery).toHaveLength(10);
+  const codes = page.getByRole('list', { name: 'Recovery codes' }).locator('li');
+  await expect(codes).toHaveCount(10);
+  const recovery = (await codes.allInnerTexts()).map((c) => c.trim());
   await page.getByRole('button', { name: 'I have saved them' }).click();
   await expect(page.getByText('On. Sign-ins and withdrawals need a code')).toBeVisible();
 
@@ -62,6 +63,7 @@ test('a new customer signs up with a referral link and uses every way in and out
   await page.goto('/profiles');
   await islandsReady(page);
   await page.getByRole('button', { name: 'Log out', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
   await page.goto('/reset');
   const before = (await mailsTo(email)).length;
   await page.getByLabel('Email').fill(email);

@@ -29,6 +29,12 @@ async function fundedPurchase(request: APIRequestContext, token: string, miner: 
   expect(bought.status(), await bought.text()).toBe(201);
 }
 
+let clockMoved = 0;
+test.afterAll(async () => {
+  // Leave the server's clock where the wall clock is.
+  if (clockMoved) await advanceServerClock(-clockMoved);
+});
+
 test('a new customer funds the wallet, rents and buys, earns, withdraws with 2FA, and earns a referral commission', async ({ page, request }) => {
   test.setTimeout(180_000);
   const session = await signUp(request);
@@ -80,7 +86,10 @@ test('a new customer funds the wallet, rents and buys, earns, withdraws with 2FA
   await expect(mine.filter({ hasText: 'Owned' })).toHaveCount(1);
 
   // A day passes; the earnings job credits it; the ledger and the chart show it.
-  await advanceServerClock(26 * 3600);
+  const DAY_AHEAD = 26 * 3600;
+  const serverNow = await advanceServerClock(DAY_AHEAD);
+  clockMoved = DAY_AHEAD;
+  const serverOffset = serverNow - Date.now();
   expect(operator('earnings', 'run')).toMatch(/credited/i);
   await page.goto('/profiletransaction');
   await islandsReady(page);
@@ -94,13 +103,15 @@ test('a new customer funds the wallet, rents and buys, earns, withdraws with 2FA
   // Two-factor on (through the API), then a withdrawal that needs the code.
   const setup = await (await request.post('/api/enable_totp/', { headers: auth })).json();
   const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(setup.secret) });
-  expect((await request.post('/api/verify_totp/', { headers: auth, data: { code: totp.generate() } })).status()).toBe(200);
+  // The authenticator runs on the server's (moved) time.
+  const code = (steps: number) => totp.generate({ timestamp: Date.now() + serverOffset + steps * 30_000 });
+  expect((await request.post('/api/verify_totp/', { headers: auth, data: { code: code(0) } })).status()).toBe(200);
   await page.goto('/wallet');
   await islandsReady(page);
   const withdraw = page.locator('form').filter({ has: page.getByRole('button', { name: 'Request withdrawal' }) });
   await withdraw.getByLabel('Amount').fill('25');
   await withdraw.getByLabel('Destination address').fill('TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9');
-  await withdraw.getByLabel('Two-factor code').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await withdraw.getByLabel('Two-factor code').fill(code(1));
   await withdraw.getByRole('button', { name: 'Request withdrawal' }).click();
   await expect(page.getByText('Withdrawal requested')).toBeVisible();
 

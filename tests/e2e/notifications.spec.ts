@@ -13,7 +13,7 @@ test('a confirmed deposit raises the bell without a reload; opening and Mark to 
   await islandsReady(page);
   const bell = page.getByRole('button', { name: /notifications/i });
   await expect(bell).toHaveAccessibleName('No unread notifications');
-  await bell.click();
+  await bell.click({ force: true });
   await expect(page.locator('#notification-panel')).toHaveCount(0);
 
   // Something happens elsewhere: a sandbox deposit is paid and confirmed.

@@ -9,7 +9,8 @@ export function operator(...args: string[]): string {
   });
 }
 
-/** Moves the server's clock forward. */
-export async function advanceServerClock(seconds: number): Promise<void> {
-  await fetch(`http://127.0.0.1:${E2E_MAILBOX_PORT}/clock?advance=${seconds}`, { method: 'POST' });
+/** Moves the server's clock (negative seconds move it back); answers the server's new time in ms. */
+export async function advanceServerClock(seconds: number): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${E2E_MAILBOX_PORT}/clock?advance=${seconds}`, { method: 'POST' });
+  return new Date(((await response.json()) as { now: string }).now).getTime();
 }

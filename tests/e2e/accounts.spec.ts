@@ -24,7 +24,7 @@ test('a new customer signs up with a referral link and uses every way in and out
   await page.goto(`/signup?ref=${referrer.referral_code}`);
   await expect(page.getByLabel('Referral code (optional)')).toHaveValue(referrer.referral_code);
   await page.getByLabel('Username').fill(name);
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Repeat the password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -66,12 +66,12 @@ test('a new customer signs up with a referral link and uses every way in and out
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/reset');
   const before = (await mailsTo(email)).length;
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send reset code' }).click();
   await expect(page).toHaveURL(/\/verificationReset$/);
   const newPassword = 'quiet-harbour-2027';
   await page.getByLabel('6-digit code').fill(await nextCode(email, before));
-  await page.getByLabel('New password').fill(newPassword);
+  await page.getByRole('textbox', { name: 'New password' }).fill(newPassword);
   await page.getByLabel('Repeat the password').fill(newPassword);
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByRole('status')).toContainText('Your password has been changed');
@@ -88,7 +88,7 @@ test('a new customer signs up with a referral link and uses every way in and out
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in with a code' }).click();
   const sent = (await mailsTo(email)).length;
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Email me a code' }).click();
   await expect(page).toHaveURL(/\/loginVerification$/);
   await page.getByLabel('6-digit code').fill(await nextCode(email, sent));

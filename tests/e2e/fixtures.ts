@@ -1,5 +1,9 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import type { UserData } from '../../contracts/auth.ts';
+import { nextCode } from './support/mailbox.ts';
+
+export const unique = () => randomBytes(4).toString('hex');
 
 export const DEMO = { username: 'demo', password: 'hashpower-2026' };
 
@@ -8,6 +12,19 @@ export async function apiSignIn(request: APIRequestContext, credentials = DEMO) 
   const response = await request.post('/api/login/', { data: credentials });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as UserData;
+}
+
+/** Signs a new customer up through the API (the UI signup has its own test) and returns userData. */
+export async function signUp(request: APIRequestContext, referralCode?: string) {
+  const name = `m_${unique()}`;
+  const email = `${name}@example.test`;
+  const registered = await request.post('/api/register/', {
+    data: { username: name, email, password: 'harbour-lights-42', language: 'en', ...(referralCode ? { referral_code: referralCode } : {}) },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const verified = await request.post('/api/otp/', { data: { purpose: 'signup', email, code: await nextCode(email, 0) } });
+  expect(verified.status()).toBe(200);
+  return (await verified.json()) as UserData;
 }
 
 /** Puts userData (and optionally a language) in localStorage before any page script runs. */

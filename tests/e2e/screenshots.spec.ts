@@ -46,7 +46,10 @@ for (const locale of ['en', 'ar'] as const) {
       for (const path of signedInScreens) {
         await page.goto(`${prefix}${path}`);
         await islandsReady(page);
-        await expect(page.getByRole('status').filter({ hasText: /^(Loading\.\.\.|.*\.\.\.)$/ })).toHaveCount(0);
+        // Islands below the fold hydrate when scrolled to (client:visible).
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await expect(page.getByRole('status').filter({ hasText: /\.\.\.$/ })).toHaveCount(0);
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `test-results/screenshots/${fileName(path)}-${locale}-${viewport.name}.png`, fullPage: true });
       }
     });

@@ -6,6 +6,7 @@
 import { isIP } from 'node:net';
 import { loadMiningConfig, type MiningConfig } from './mining-config.ts';
 import { loadPushConfig, type PushConfig } from './push-config.ts';
+import { integerReader } from './lib/env-readers.ts';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -110,16 +111,7 @@ export function loadConfig(env: Env): Config {
     const value = env[name]?.trim();
     return value === '' ? undefined : value;
   };
-  const integer = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = read(name);
-    if (raw === undefined) return fallback;
-    const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-    if (!Number.isSafeInteger(value) || value < min || value > max) {
-      problems.push(`${name} must be a whole number from ${min} to ${max}, got "${raw}".`);
-      return fallback;
-    }
-    return value;
-  };
+  const integer = integerReader(read, problems);
   const boolean = (name: string, fallback: boolean): boolean => {
     const raw = read(name);
     if (raw === undefined) return fallback;

@@ -5,6 +5,7 @@
  * default, a bad value is reported by name.
  */
 import { compare, isDecimal } from '../src/lib/money.ts';
+import { integerReader, type Read } from './lib/env-readers.ts';
 
 export const paymentGateways = ['sandbox'] as const;
 export type PaymentGatewayName = (typeof paymentGateways)[number];
@@ -32,19 +33,9 @@ export const DEFAULT_REFERRAL_RATE = '0.05';
 /** Referral rates above half the price would make every sale a loss. */
 const MAX_REFERRAL_RATE = '0.5';
 
-type Read = (name: string) => string | undefined;
 
 export function loadMiningConfig(read: Read, problems: string[]): MiningConfig {
-  const integer = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = read(name);
-    if (raw === undefined) return fallback;
-    const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-    if (!Number.isSafeInteger(value) || value < min || value > max) {
-      problems.push(`${name} must be a whole number from ${min} to ${max}, got "${raw}".`);
-      return fallback;
-    }
-    return value;
-  };
+  const integer = integerReader(read, problems);
 
   const rawRate = read('REFERRAL_RATE') ?? DEFAULT_REFERRAL_RATE;
   let referralRate = rawRate;

@@ -4,6 +4,7 @@
  * rules as the rest: working defaults, a bad value is reported by name.
  */
 import { createECDH } from 'node:crypto';
+import type { Read } from './lib/env-readers.ts';
 
 export interface VapidKeys {
   /** The uncompressed P-256 point, base64url (87 characters): what browsers subscribe with. */
@@ -21,7 +22,6 @@ export interface PushConfig {
 
 export const DEFAULT_VAPID_SUBJECT = 'mailto:operator@hashharbor.example';
 
-type Read = (name: string) => string | undefined;
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 

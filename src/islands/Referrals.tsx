@@ -8,6 +8,7 @@ import { $referralInfo, type Referral } from '../stores/mining.ts';
 import { createPagedList } from '../stores/paged-list.ts';
 import { CopyButton } from './shared/CopyButton.tsx';
 import { DataState, EmptyState } from './shared/DataState.tsx';
+import { DataTable } from './shared/DataTable.tsx';
 import { Pager } from './shared/Pager.tsx';
 
 interface Props {
@@ -64,17 +65,10 @@ export default function Referrals({ locale, messages }: Props) {
               <EmptyState>{t('ref.empty')}</EmptyState>
             ) : (
               <>
-                <div className="card overflow-x-auto">
-                  <table className="w-full min-w-[30rem] text-sm">
-                    <thead className="bg-surface-muted text-ink-600">
-                      <tr>
-                        <th scope="col" className="px-4 py-3 text-start font-medium">{t('ref.user')}</th>
-                        <th scope="col" className="px-4 py-3 text-start font-medium">{t('ref.joined')}</th>
-                        <th scope="col" className="px-4 py-3 text-end font-medium">{t('ref.spent')}</th>
-                        <th scope="col" className="px-4 py-3 text-end font-medium">{t('ref.commission')}</th>
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-line">
+                <DataTable
+                  minWidth="30rem"
+                  columns={[{ label: t('ref.user') }, { label: t('ref.joined') }, { label: t('ref.spent'), end: true }, { label: t('ref.commission'), end: true }]}
+                >
                       {results.map((referral) => (
                         <tr key={referral.id}>
                           <td className="px-4 py-3 font-medium" dir="auto">{referral.username}</td>
@@ -83,9 +77,7 @@ export default function Referrals({ locale, messages }: Props) {
                           <td className="px-4 py-3 text-end font-semibold tabular-nums text-positive-700">{formatMoney(referral.commission_earned, 'USDT', locale)}</td>
                         </tr>
                       ))}
-                    </tbody>
-                  </table>
-                </div>
+                </DataTable>
                 <Pager t={t} locale={locale} count={count} offset={offset} pageSize={list.pageSize} onChange={list.goTo} />
               </>
             )

@@ -6,6 +6,7 @@ import { createTranslator, type Messages } from '../lib/translator.ts';
 import type { Transaction } from '../stores/mining.ts';
 import { createPagedList } from '../stores/paged-list.ts';
 import { DataState, EmptyState } from './shared/DataState.tsx';
+import { DataTable } from './shared/DataTable.tsx';
 import { FilterSelect } from './shared/FilterSelect.tsx';
 import { Pager } from './shared/Pager.tsx';
 
@@ -45,18 +46,10 @@ export default function Transactions({ locale, messages }: Props) {
             <EmptyState>{t('tx.empty')}</EmptyState>
           ) : (
             <>
-              <div className="card overflow-x-auto">
-                <table className="w-full min-w-[36rem] text-sm">
-                  <thead className="bg-surface-muted text-ink-600">
-                    <tr>
-                      <th scope="col" className="px-4 py-3 text-start font-medium">{t('tx.date')}</th>
-                      <th scope="col" className="px-4 py-3 text-start font-medium">{t('tx.type')}</th>
-                      <th scope="col" className="px-4 py-3 text-start font-medium">{t('tx.details')}</th>
-                      <th scope="col" className="px-4 py-3 text-start font-medium">{t('tx.status')}</th>
-                      <th scope="col" className="px-4 py-3 text-end font-medium">{t('tx.amount')}</th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-line">
+              <DataTable
+                minWidth="36rem"
+                columns={[{ label: t('tx.date') }, { label: t('tx.type') }, { label: t('tx.details') }, { label: t('tx.status') }, { label: t('tx.amount'), end: true }]}
+              >
                     {results.map((tx) => (
                       <tr key={tx.id}>
                         <td className="whitespace-nowrap px-4 py-3 text-ink-600">{formatDate(tx.created_at, locale, true)}</td>
@@ -74,9 +67,7 @@ export default function Transactions({ locale, messages }: Props) {
                         </td>
                       </tr>
                     ))}
-                  </tbody>
-                </table>
-              </div>
+              </DataTable>
               <Pager t={t} locale={locale} count={count} offset={offset} pageSize={list.pageSize} onChange={list.goTo} />
             </>
           )

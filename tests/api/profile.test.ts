@@ -8,6 +8,7 @@ import { createTestApp, type SignedIn, type TestApp } from './helpers/test-app.t
 const en = useTranslations('en');
 const ru = useTranslations('ru');
 const ar = useTranslations('ar');
+const de = useTranslations('de');
 
 let t: TestApp;
 let demo: SignedIn;
@@ -140,7 +141,8 @@ describe('editing the profile', () => {
     expect(changed.json().has_password).toBe(true);
     expect(await isSignedIn(account)).toBe(true);
     expect(await isSignedIn(other)).toBe(false);
-    await t.mailbox.next(account.email, new RegExp(en('mail.passwordChanged.subject')));
+    // The account chose German above: its notices come in German.
+    await t.mailbox.next(account.email, new RegExp(de('mail.passwordChanged.subject')));
     expect((await login(t, account.username, 'harbour at midnight')).statusCode).toBe(200);
     account.password = 'harbour at midnight';
   });

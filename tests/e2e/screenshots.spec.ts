@@ -8,7 +8,7 @@ const viewports = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1440, height: 900 },
 ];
-const publicScreens = ['/login', '/signup', '/reset', '/privacy', '/terms'];
+const publicScreens = ['/login', '/signup', '/registration', '/verification', '/loginVerification', '/reset', '/verificationReset', '/privacy', '/terms'];
 const signedInScreens = [
   '/home',
   '/dashboards',
@@ -52,6 +52,13 @@ for (const locale of ['en', 'ar'] as const) {
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `test-results/screenshots/${fileName(path)}-${locale}-${viewport.name}.png`, fullPage: true });
       }
+
+      // The notification panel, open (the demo account has unread sign-in notices by now).
+      await page.goto(`${prefix}/dashboards`);
+      await islandsReady(page);
+      await page.locator('header button[aria-controls="notification-panel"]').click();
+      await expect(page.locator('#notification-panel li').first()).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/notification-panel-${locale}-${viewport.name}.png` });
     });
   }
 }

@@ -7,7 +7,8 @@ import { defaultLocale, locales } from './src/i18n/locales.ts';
 
 export default defineConfig({
   output: 'static',
-  trailingSlash: 'never',
+  // 'ignore': the dev server must pass /api/.../ (trailing slashes, spec §7) through to the API proxy.
+  trailingSlash: 'ignore',
   // /login is dist/login.html: clean URLs without trailing slashes on every static host.
   build: { format: 'file', inlineStylesheets: 'never' },
   i18n: {

@@ -48,7 +48,7 @@ test('a new customer funds the wallet, rents and buys, earns, withdraws with 2FA
     .poll(async () => {
       await page.getByRole('button', { name: /check now/ }).click();
       return page.getByRole('status').filter({ hasText: /confirmed|Not confirmed/ }).innerText();
-    }, { timeout: 20_000, intervals: [2_500] })
+    }, { timeout: 45_000, intervals: [2_500] })
     .toContain('Payment confirmed');
   await expect(page.getByRole('region', { name: 'Balances' })).toContainText('10,000.00 USDT');
 

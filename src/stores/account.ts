@@ -6,12 +6,9 @@
 import type { SessionList } from '../../contracts/sessions.ts';
 import type { RecoveryCodes, TotpSetup } from '../../contracts/totp.ts';
 import type { User } from '../../contracts/users.ts';
-import { localizePath } from '../i18n/locales.ts';
-import { LOGIN_PATH } from '../lib/routes.ts';
-import { api } from './api.ts';
+import { api, leaveToLogin } from './api.ts';
 import { createFetcherStore, invalidateTags } from './fetcher.ts';
-import { $lang } from './lang.ts';
-import { $user, clearUserData, updateStoredUser } from './session.ts';
+import { $user, updateStoredUser } from './session.ts';
 
 
 
@@ -71,8 +68,7 @@ export async function disableTotp(code: string): Promise<void> {
 
 function leave(): void {
   invalidateTags('User');
-  clearUserData();
-  window.location.assign(localizePath(LOGIN_PATH, $lang.get()));
+  leaveToLogin(false);
 }
 
 export async function logout(): Promise<void> {

@@ -5,11 +5,15 @@ import { NEXT_PARAM } from '../lib/storage-keys.ts';
 import { $lang } from './lang.ts';
 import { $token, clearUserData } from './session.ts';
 
-/** Spec §2/§6: any 401 means the session is gone: forget it and go to login. */
-export function handleUnauthorized(): void {
+/**
+ * Forgets the session and opens the login page of the current language; with
+ * `returnHere`, login sends the visitor back to this page afterwards.
+ */
+export function leaveToLogin(returnHere: boolean): void {
   clearUserData();
   const here = splitLocale(window.location.pathname).path;
-  window.location.assign(`${localizePath(LOGIN_PATH, $lang.get())}?${NEXT_PARAM}=${encodeURIComponent(here)}`);
+  const next = returnHere ? `?${NEXT_PARAM}=${encodeURIComponent(here)}` : '';
+  window.location.assign(localizePath(LOGIN_PATH, $lang.get()) + next);
 }
 
 /** An API call with the current token and language. */
@@ -17,7 +21,8 @@ export async function api<T>(path: string, request: Omit<ApiRequest, 'token' | '
   try {
     return await apiRequest<T>(path, { ...request, token: $token.get(), lang: $lang.get() });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401 && $token.get()) handleUnauthorized();
+    // Spec §2/§6: any 401 means the session is gone.
+    if (error instanceof ApiError && error.status === 401 && $token.get()) leaveToLogin(true);
     throw error;
   }
 }

@@ -2,17 +2,10 @@ import { useStore } from '@nanostores/react';
 import type { Locale } from '../../i18n/locales.ts';
 import { describeApiError } from '../../lib/api-client.ts';
 import type { T } from '../../lib/translator.ts';
+import { describeUserAgent } from '../../lib/user-agent.ts';
 import { $sessions, endSession, logoutEverywhere } from '../../stores/account.ts';
 import { Alert, Section, useSubmit } from '../shared/forms.tsx';
 import { LoadingPlaceholder } from '../shared/LoadingPlaceholder.tsx';
-
-/** A short device name from a user agent: "Chrome on Android". */
-function deviceName(userAgent: string | null, fallback: string): string {
-  if (!userAgent) return fallback;
-  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrom(e|ium)\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : null;
-  const system = /Android/.test(userAgent) ? 'Android' : /iPhone|iPad/.test(userAgent) ? 'iOS' : /Windows/.test(userAgent) ? 'Windows' : /Mac OS/.test(userAgent) ? 'macOS' : /Linux/.test(userAgent) ? 'Linux' : null;
-  return [browser, system].filter(Boolean).join(' · ') || fallback;
-}
 
 export function SessionsPanel({ t, locale }: { t: T; locale: Locale }) {
   const { data, loading, error } = useStore($sessions);
@@ -32,7 +25,7 @@ export function SessionsPanel({ t, locale }: { t: T; locale: Locale }) {
             <li key={session.id} className="flex items-center justify-between gap-3 py-3">
               <div className="min-w-0">
                 <p className="truncate font-medium text-ink-900">
-                  {deviceName(session.user_agent, t('profile.unknownDevice'))}
+                  {describeUserAgent(session.user_agent) ?? t('profile.unknownDevice')}
                   {session.current && (
                     <span className="ms-2 rounded-full bg-positive-50 px-2 py-0.5 text-xs font-semibold text-positive-700">{t('profile.thisDevice')}</span>
                   )}

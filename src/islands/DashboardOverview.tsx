@@ -19,7 +19,7 @@ export default function DashboardOverview({ locale, messages }: Props) {
     items.length ? items.map((item) => formatMoney(item.net, item.currency, locale)).join(' · ') : t('dash.none');
 
   return (
-    <DataState state={state} t={t} minHeight="34rem" onRetry={() => $dashboard.revalidate()}>
+    <DataState state={state} t={t} minHeight="min-h-[34rem]" onRetry={() => $dashboard.revalidate()}>
       {(data) => (
         <div className="flex flex-col gap-6">
           <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">

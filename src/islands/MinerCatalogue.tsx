@@ -26,7 +26,7 @@ export default function MinerCatalogue({ locale, messages, acquisition, detailPa
   const offset = useStore(list.$offset);
 
   return (
-    <DataState state={page} t={t} minHeight="30rem" onRetry={() => list.$page.revalidate()}>
+    <DataState state={page} t={t} minHeight="min-h-[30rem]" onRetry={() => list.$page.revalidate()}>
       {({ results, count }) =>
         results.length === 0 ? (
           <EmptyState>{t('miners.empty')}</EmptyState>

@@ -34,7 +34,7 @@ export default function MinerDetail({ locale, messages, mode, backPath }: Props)
       {notFound ? (
         <EmptyState>{t('miner.notFound')}</EmptyState>
       ) : (
-        <DataState state={state} t={t} minHeight="32rem" onRetry={() => $miner.revalidate()}>
+        <DataState state={state} t={t} minHeight="min-h-[32rem]" onRetry={() => $miner.revalidate()}>
           {(miner) => <MinerOffer miner={miner} locale={locale} t={t} mode={mode} />}
         </DataState>
       )}

@@ -52,7 +52,7 @@ export default function MyMiners({ locale, messages, ownershipType }: Props) {
           />
         )}
       </div>
-      <DataState state={page} t={t} minHeight="20rem" onRetry={() => list.$page.revalidate()}>
+      <DataState state={page} t={t} minHeight="min-h-[20rem]" onRetry={() => list.$page.revalidate()}>
         {({ results, count }) =>
           results.length === 0 ? (
             <EmptyState>

@@ -37,7 +37,7 @@ export default function NotificationPanel({ messages }: { messages: Messages }) 
         </button>
       </header>
       <div className="max-h-[min(28rem,70dvh)] overflow-y-auto">
-        <DataState state={state} t={t} minHeight="10rem" onRetry={() => $notifications.revalidate()}>
+        <DataState state={state} t={t} minHeight="min-h-[10rem]" onRetry={() => $notifications.revalidate()}>
           {({ results }) => (
             <ul className="divide-y divide-line" aria-label={t('bell.title')}>
               {results.map((notification) => (

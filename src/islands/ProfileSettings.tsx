@@ -24,7 +24,7 @@ export default function ProfileSettings({ locale, messages }: Props) {
   const { data } = useStore($currentUser);
   const stored = useStore($user);
   const user = data ?? (hydrated ? stored : null);
-  if (!user || !('totp_enabled' in user)) return <LoadingPlaceholder label={t('app.loading')} minHeight="40rem" />;
+  if (!user || !('totp_enabled' in user)) return <LoadingPlaceholder label={t('app.loading')} minHeight="min-h-[40rem]" />;
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">

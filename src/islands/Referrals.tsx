@@ -26,7 +26,7 @@ export default function Referrals({ locale, messages }: Props) {
 
   return (
     <div className="flex flex-col gap-6">
-      <DataState state={info} t={t} minHeight="14rem" onRetry={() => $referralInfo.revalidate()}>
+      <DataState state={info} t={t} minHeight="min-h-[14rem]" onRetry={() => $referralInfo.revalidate()}>
         {(data) => (
           <>
             <section className="card flex flex-col gap-3 p-5">
@@ -59,14 +59,14 @@ export default function Referrals({ locale, messages }: Props) {
       </DataState>
       <section>
         <h2 className="mb-3 text-lg font-semibold">{t('ref.list')}</h2>
-        <DataState state={page} t={t} minHeight="12rem" onRetry={() => list.$page.revalidate()}>
+        <DataState state={page} t={t} minHeight="min-h-[12rem]" onRetry={() => list.$page.revalidate()}>
           {({ results, count }) =>
             results.length === 0 ? (
               <EmptyState>{t('ref.empty')}</EmptyState>
             ) : (
               <>
                 <DataTable
-                  minWidth="30rem"
+                  minWidth="min-w-[30rem]"
                   columns={[{ label: t('ref.user') }, { label: t('ref.joined') }, { label: t('ref.spent'), end: true }, { label: t('ref.commission'), end: true }]}
                 >
                       {results.map((referral) => (

@@ -40,14 +40,14 @@ export default function Transactions({ locale, messages }: Props) {
         <FilterSelect id="tx-status" label={t('tx.status')} value={filters.status ?? ''} onChange={(value) => list.setFilter('status', value)}
           options={[{ value: '', label: t('tx.all') }, ...STATUSES.map((status) => ({ value: status, label: t(`tx.status.${status}`) }))]} />
       </div>
-      <DataState state={page} t={t} minHeight="28rem" onRetry={() => list.$page.revalidate()}>
+      <DataState state={page} t={t} minHeight="min-h-[28rem]" onRetry={() => list.$page.revalidate()}>
         {({ results, count }) =>
           results.length === 0 ? (
             <EmptyState>{t('tx.empty')}</EmptyState>
           ) : (
             <>
               <DataTable
-                minWidth="36rem"
+                minWidth="min-w-[36rem]"
                 columns={[{ label: t('tx.date') }, { label: t('tx.type') }, { label: t('tx.details') }, { label: t('tx.status') }, { label: t('tx.amount'), end: true }]}
               >
                     {results.map((tx) => (

@@ -23,7 +23,7 @@ export default function Wallet({ locale, messages }: Props) {
   const t = createTranslator(messages);
   const wallet = useStore($wallet);
   return (
-    <DataState state={wallet} t={t} minHeight="36rem" onRetry={() => $wallet.revalidate()}>
+    <DataState state={wallet} t={t} minHeight="min-h-[36rem]" onRetry={() => $wallet.revalidate()}>
       {(data) => (
         <div className="flex flex-col gap-6">
           <Balances data={data} t={t} locale={locale} />
@@ -189,7 +189,7 @@ function PendingList({ t, locale }: { t: T; locale: Locale }) {
   const page = useStore(list.$page);
   return (
     <Section title={t('wallet.recent')}>
-      <DataState state={page} t={t} minHeight="6rem">
+      <DataState state={page} t={t} minHeight="min-h-[6rem]">
         {({ results }) =>
           results.length === 0 ? (
             <p className="text-sm text-ink-600">{t('wallet.noPending')}</p>

@@ -18,7 +18,7 @@ export function SessionsPanel({ t, locale }: { t: T; locale: Locale }) {
       {error ? (
         <Alert>{describeApiError(error, t)}</Alert>
       ) : !data && loading ? (
-        <LoadingPlaceholder label={t('app.loading')} minHeight="8rem" />
+        <LoadingPlaceholder label={t('app.loading')} minHeight="min-h-[8rem]" />
       ) : (
         <ul className="divide-y divide-line" aria-label={t('profile.sessions')}>
           {data?.results.map((session) => (

@@ -6,7 +6,7 @@ import { LoadingPlaceholder } from './LoadingPlaceholder.tsx';
 interface Props<D> {
   state: { data?: D; loading: boolean; error?: unknown };
   t: T;
-  /** Height of the placeholder, close to the loaded content's, so nothing shifts. */
+  /** Height of the placeholder, close to the loaded content's, so nothing shifts: a Tailwind class, 'min-h-[30rem]'. */
   minHeight?: string;
   onRetry?: () => void;
   children: (data: D) => ReactNode;
@@ -17,7 +17,7 @@ export function DataState<D>({ state, t, minHeight, onRetry, children }: Props<D
   if (state.data !== undefined) return <>{children(state.data)}</>;
   if (state.error) {
     return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-danger-600/30 bg-danger-50 p-4 text-sm text-danger-700" style={{ minHeight }}>
+      <div role="alert" className={`flex flex-col items-start gap-3 rounded-lg border border-danger-600/30 bg-danger-50 p-4 text-sm text-danger-700 ${minHeight ?? ''}`}>
         <p>{describeApiError(state.error, t)}</p>
         {onRetry && (
           <button type="button" className="btn-secondary" onClick={onRetry}>

@@ -6,11 +6,14 @@ interface Column {
   end?: boolean;
 }
 
-/** A card with a horizontally scrollable table: header cells from `columns`, rows as children. */
+/**
+ * A card with a horizontally scrollable table: header cells from `columns`, rows as children.
+ * `minWidth` is a Tailwind class written out in full ('min-w-[36rem]'), not a style attribute (CSP).
+ */
 export function DataTable({ columns, minWidth, children }: { columns: Column[]; minWidth: string; children: ReactNode }) {
   return (
     <div className="card overflow-x-auto">
-      <table className="w-full text-sm" style={{ minWidth }}>
+      <table className={`w-full text-sm ${minWidth}`}>
         <thead className="bg-surface-muted text-ink-600">
           <tr>
             {columns.map((column) => (

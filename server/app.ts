@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import mailerPlugin from './mail/mailer.ts';
 import authPlugin from './plugins/auth.ts';
+import benchRoutes from './plugins/bench-routes.ts';
 import clockPlugin, { type Clock } from './plugins/clock.ts';
 import configPlugin from './plugins/config.ts';
 import corsPlugin from './plugins/cors.ts';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(operatorSocketPlugin);
   await app.register(authPlugin);
   await app.register(routes);
+  if (config.benchRoutes) await app.register(benchRoutes);
 
   const siteDir = config.siteDir === null ? null : path.resolve(config.siteDir);
   if (siteDir && existsSync(siteDir)) {

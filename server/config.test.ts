@@ -35,6 +35,7 @@ describe('loadConfig', () => {
         operatorSocket: null,
       },
       push: { vapidKeys: null, vapidSubject: 'mailto:operator@hashharbor.example' },
+      benchRoutes: false,
     });
   });
 

@@ -48,6 +48,8 @@ export interface Config {
   mining: MiningConfig;
   /** Web push: the VAPID keys and subject (push-config.ts). */
   push: PushConfig;
+  /** BENCH_ROUTES: the load benchmark's reference route, GET /api/bench/ping (plugins/bench-routes.ts). */
+  benchRoutes: boolean;
 }
 
 export interface MailConfig {
@@ -165,6 +167,7 @@ export function loadConfig(env: Env): Config {
     rateLimits: parseRateLimits(read, problems),
     mining: loadMiningConfig(read, problems),
     push: loadPushConfig(read, problems),
+    benchRoutes: boolean('BENCH_ROUTES', false),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -60,5 +60,13 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions 
     connectionTimeoutMillis: 5_000,
   });
   pool.on('error', (error) => options.onPoolError?.(error));
+  // pg-pool listens for errors only on idle clients. When the server ends a connection
+  // that a request holds (backend killed, server restarted) between two statements, its
+  // client emits 'error' with no listener, and Node ends the process. The request meets
+  // the failure at its next statement (503), and pg-pool drops the client on release, so
+  // the event itself needs nothing more than a listener.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

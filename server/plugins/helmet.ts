@@ -1,9 +1,9 @@
 /**
  * Security headers (helmet's defaults: nosniff, frame and referrer policies, HSTS...) on
  * every response. Content-Security-Policy: the strictest one on API answers, which are
- * data and must never run as a page; none yet on the static site's HTML, whose policy
- * (with the hashes of Astro's inline scripts) is a separate piece of work; none on the
- * API docs page, whose bundled UI needs inline scripts and styles.
+ * data and must never run as a page; the static site's own policy and headers come from
+ * the build's `_headers` file (plugins/static-site.ts); none on the API docs page, whose
+ * bundled UI needs inline scripts and styles.
  */
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';

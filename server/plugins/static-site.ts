@@ -8,16 +8,19 @@
  *      reads the id from the URL);
  *   5. the 404 page, with status 404.
  * Hashed assets are cached for a year, pages are revalidated on every visit, anything
- * else for an hour. Precompressed .br/.gz siblings are served to clients that accept
+ * else for an hour. Every answer carries the headers the build wrote into `_headers`
+ * for static hosts (Content-Security-Policy and the rest, src/lib/security-headers.ts),
+ * so the bundled server and a CDN send the same policy. Precompressed .br/.gz siblings are served to clients that accept
  * them (@fastify/static also sets Vary: Accept-Encoding).
  */
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { localizePath, splitLocale } from '../../src/i18n/index.ts';
 import { idShellFor } from '../../src/lib/routes.ts';
+import { HEADERS_FILE, headersForPath, parseHeadersFile, type HeaderRule } from '../../src/lib/security-headers.ts';
 import { isApiPath } from '../lib/http.ts';
 
 export interface StaticSiteOptions {
@@ -39,8 +42,11 @@ export function cacheControlFor(file: string): string {
  * A decoded URL path that can only name a file inside the site: no dot segments, no
  * dotfiles, no backslashes or NUL. Anything else is answered with the 404 page.
  */
+/** Files the build writes for static hosts, which hosts read but never serve. */
+const HOST_CONFIG_FILES = new Set(['/_headers', '/_redirects']);
+
 function isSafePath(pathname: string): boolean {
-  if (!pathname.startsWith('/') || /[\\\0]/.test(pathname)) return false;
+  if (!pathname.startsWith('/') || /[\\\0]/.test(pathname) || HOST_CONFIG_FILES.has(pathname)) return false;
   return pathname
     .split('/')
     .slice(1)
@@ -68,15 +74,27 @@ async function staticSite(app: FastifyInstance, options: StaticSiteOptions): Pro
     }
   };
 
+  // A build without the file (an older dist/) is served without the site's policy.
+  const headerRules: HeaderRule[] = await readFile(path.join(root, HEADERS_FILE), 'utf8').then(parseHeadersFile, () => []);
+
   const send = (reply: FastifyReply, file: string, status = 200) =>
-    reply.code(status).header('cache-control', cacheControlFor(file)).sendFile(file);
+    reply
+      .code(status)
+      .headers(headersForPath(headerRules, file))
+      .header('cache-control', cacheControlFor(file))
+      .sendFile(file);
 
   const notFound = async (reply: FastifyReply, pathname: string) => {
     const { locale } = splitLocale(pathname);
     for (const page of [`${localizePath('/404', locale)}.html`, '/404.html']) {
       if (await isFile(page)) return send(reply, page, 404);
     }
-    return reply.code(404).header('cache-control', REVALIDATE).type('text/plain; charset=utf-8').send('Not found');
+    return reply
+      .code(404)
+      .headers(headersForPath(headerRules, '/404'))
+      .header('cache-control', REVALIDATE)
+      .type('text/plain; charset=utf-8')
+      .send('Not found');
   };
 
   app.route({

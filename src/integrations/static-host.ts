@@ -1,8 +1,10 @@
 /**
  * Build step for static hosting: writes the {id}-route rewrites for static hosts
  * (`dist/_redirects`, Netlify/Cloudflare format) from the same table the API server
- * uses, and precompresses text assets (.br/.gz) so the bundled server and any CDN that
- * honours them send the smallest bytes to slow phones.
+ * uses, moves Astro's inline island bootstrap into a file and writes the security
+ * headers with the Content-Security-Policy (`dist/_headers`, also what the bundled
+ * server sends), and precompresses text assets (.br/.gz) so the bundled server and any
+ * CDN that honours them send the smallest bytes to slow phones.
  */
 import type { AstroIntegration } from 'astro';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -11,6 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { locales, localizePath } from '../i18n/locales.ts';
 import { ID_SHELL_SEGMENT, idRoutePrefixes } from '../lib/routes.ts';
+import { headScript } from '../lib/head-script.ts';
+import { formatHeadersFile, HEADERS_FILE, siteSecurityHeaders } from '../lib/security-headers.ts';
+import { externalizeInlineScripts, sha256Source } from './inline-scripts.ts';
 
 /** One rewrite per {id} route and locale: "/ar/rentminer/*  /ar/rentminer/detail  200". */
 export function staticHostRewrites(): string {
@@ -26,14 +31,23 @@ export function staticHostRewrites(): string {
 
 const COMPRESSIBLE = /\.(html|js|css|svg|json|txt|xml|webmanifest)$/;
 
+/** Paths of all files under dir, relative to it, with '/' separators. */
+function listFiles(dir: string, prefix = ''): string[] {
+  return readdirSync(dir).flatMap((name) =>
+    statSync(join(dir, name)).isDirectory() ? listFiles(join(dir, name), `${prefix}${name}/`) : [`${prefix}${name}`],
+  );
+}
+
+/** The API's origin when PUBLIC_API_URL puts it elsewhere (the client's connect-src). */
+function apiOrigin(): string | null {
+  const url = process.env.PUBLIC_API_URL;
+  return url ? new URL(url).origin : null;
+}
+
 function compressTree(dir: string): void {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) {
-      compressTree(path);
-      continue;
-    }
-    if (!COMPRESSIBLE.test(name)) continue;
+  for (const file of listFiles(dir)) {
+    if (!COMPRESSIBLE.test(file)) continue;
+    const path = join(dir, file);
     const content = readFileSync(path);
     if (content.length < 512) continue;
     writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
@@ -48,6 +62,16 @@ export default function staticHost(): AstroIntegration {
       'astro:build:done': ({ dir }) => {
         const distDir = fileURLToPath(dir);
         writeFileSync(join(distDir, '_redirects'), staticHostRewrites());
+        const pages = listFiles(distDir).filter((file) => file.endsWith('.html'));
+        externalizeInlineScripts(distDir, pages, headScript);
+        const headers = siteSecurityHeaders({ scriptHashes: [sha256Source(headScript)], apiOrigin: apiOrigin() });
+        writeFileSync(
+          join(distDir, HEADERS_FILE),
+          `${formatHeadersFile([
+            { path: '/*', headers },
+            { path: '/_astro/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
+          ])}\n`,
+        );
         compressTree(distDir);
       },
     },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTranslations } from '../../src/i18n/index.ts';
+import { formatHeadersFile, siteSecurityHeaders } from '../../src/lib/security-headers.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const en = useTranslations('en');
@@ -25,6 +26,11 @@ const site: Record<string, string | Buffer> = {
   '_astro/app.Ab12Cd.js.br': brotliCompressSync(SCRIPT),
   '_astro/app.Ab12Cd.js.gz': gzipSync(SCRIPT),
   '.env': 'SECRET=1',
+  // As the build writes it (src/integrations/static-host.ts).
+  _headers: formatHeadersFile([
+    { path: '/*', headers: siteSecurityHeaders({ scriptHashes: ['sha256-AAAA'], apiOrigin: null }) },
+    { path: '/_astro/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
+  ]),
 };
 
 let t: TestApp;
@@ -158,11 +164,21 @@ describe('the static site', () => {
     expect((await get('/api/health/')).json()).toEqual({ status: 'ok' });
   });
 
-  it('sends security headers with pages, but no content security policy yet', async () => {
-    const response = await get('/login');
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(response.headers['referrer-policy']).toBe('no-referrer');
-    expect(response.headers['content-security-policy']).toBeUndefined();
+  it('sends the headers the build wrote for static hosts, the content security policy included', async () => {
+    for (const url of ['/login', '/ru/rentminer/42', '/no-such-page', '/_astro/app.Ab12Cd.js']) {
+      const response = await get(url);
+      expect(response.headers['content-security-policy'], url).toContain("script-src 'self' 'sha256-AAAA'");
+      expect(response.headers['content-security-policy'], url).not.toContain('unsafe-inline');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+    }
+    expect((await get('/_astro/app.Ab12Cd.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/login')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps the strict API policy on API answers, and does not serve the host configuration files', async () => {
+    expect((await get('/_headers')).statusCode).toBe(404);
+    expect((await get('/api/health/')).headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });

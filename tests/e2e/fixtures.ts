@@ -50,6 +50,16 @@ export async function islandsReady(page: Page) {
 }
 
 export const test = base.extend<{ signedInPage: Page }>({
+  // Every page of every journey runs under the site's Content-Security-Policy; anything it
+  // blocks (an inline script or style, eval, a foreign host) fails the test.
+  page: async ({ page }, use) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await use(page);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
+  },
   signedInPage: async ({ page, request }, use) => {
     await storeSession(page, await apiSignIn(request));
     await use(page);

@@ -54,6 +54,11 @@ export interface TestAppOptions {
   sameDatabaseAs?: TestApp;
   /** Web push delivery settings, e.g. a sender that trusts a local push service. */
   push?: PushPluginOptions;
+  /**
+   * The PostgreSQL server to create the test database on, instead of TEST_DATABASE_URL
+   * (a throwaway cluster that a fault test stops and starts). Implies PostgreSQL.
+   */
+  postgresServer?: string;
 }
 
 /**
@@ -69,8 +74,7 @@ interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function createPostgresDatabase(): Promise<TestDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+async function createPostgresDatabase(serverUrl = process.env.TEST_DATABASE_URL): Promise<TestDatabase> {
   if (!serverUrl) throw new Error('API_TEST_DB=postgres needs TEST_DATABASE_URL (postgres://user@host:port/db)');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -96,7 +100,8 @@ async function createPostgresDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function createTestDatabase(): Promise<TestDatabase> {
+async function createTestDatabase(postgresServer?: string): Promise<TestDatabase> {
+  if (postgresServer) return createPostgresDatabase(postgresServer);
   const kind = process.env.API_TEST_DB ?? 'pglite';
   if (kind === 'postgres') return createPostgresDatabase();
   if (kind === 'pglite') return { url: MEMORY_DATABASE_URL, drop: async () => {} };
@@ -105,7 +110,9 @@ async function createTestDatabase(): Promise<TestDatabase> {
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const shared = options.sameDatabaseAs;
-  const database = shared ? { url: shared.databaseUrl, drop: async () => {} } : await createTestDatabase();
+  const database = shared
+    ? { url: shared.databaseUrl, drop: async () => {} }
+    : await createTestDatabase(options.postgresServer);
   const mailbox = await startMailbox();
   // Instances on one database live at one time, as real ones do.
   const clock = shared?.clock ?? new TestClock();

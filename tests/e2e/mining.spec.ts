@@ -44,11 +44,17 @@ test('a new customer funds the wallet, rents and buys, earns, withdraws with 2FA
   await page.getByLabel('Amount').first().fill('10000');
   await page.getByRole('button', { name: 'Get payment details' }).click();
   await expect(page.getByText(/Send exactly 10,000\.00 USDT/)).toBeVisible();
+  // One check at a time, read after its answer: a check made after the confirmation
+  // rightly answers "Not confirmed yet" (nothing new), so reading a stale status and
+  // clicking again would hide the confirmation.
+  const checkStatus = page.getByRole('status').filter({ hasText: /confirmed|Not confirmed/ });
   await expect
     .poll(async () => {
-      await page.getByRole('button', { name: /check now/ }).click();
-      return page.getByRole('status').filter({ hasText: /confirmed|Not confirmed/ }).innerText();
-    }, { timeout: 45_000, intervals: [2_500] })
+      const checkNow = page.getByRole('button', { name: /check now/ });
+      await checkNow.click();
+      await expect(checkNow).toBeEnabled();
+      return checkStatus.innerText();
+    }, { timeout: 30_000, intervals: [2_500] })
     .toContain('Payment confirmed');
   await expect(page.getByRole('region', { name: 'Balances' })).toContainText('10,000.00 USDT');
 

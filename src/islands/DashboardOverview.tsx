@@ -15,8 +15,9 @@ interface Props {
 export default function DashboardOverview({ locale, messages }: Props) {
   const t = createTranslator(messages);
   const state = useStore($dashboard);
+  // One amount per line, like the balances: amounts joined on one line read out of order in Arabic.
   const list = (items: { currency: string; net: string }[]) =>
-    items.length ? items.map((item) => formatMoney(item.net, item.currency, locale)).join(' · ') : t('dash.none');
+    items.length ? items.map((item) => <span key={item.currency}>{formatMoney(item.net, item.currency, locale)}</span>) : t('dash.none');
 
   return (
     <DataState state={state} t={t} minHeight="min-h-[34rem]" onRetry={() => $dashboard.revalidate()}>
@@ -40,11 +41,11 @@ export default function DashboardOverview({ locale, messages }: Props) {
             </div>
             <div className="card p-4">
               <dt className="text-sm text-ink-500">{t('dash.today')}</dt>
-              <dd className="mt-1 text-sm font-semibold tabular-nums text-positive-700">{list(data.earnings_today)}</dd>
+              <dd className="mt-1 flex flex-col text-sm font-semibold tabular-nums text-positive-700">{list(data.earnings_today)}</dd>
             </div>
             <div className="card p-4">
               <dt className="text-sm text-ink-500">{t('dash.month')}</dt>
-              <dd className="mt-1 text-sm font-semibold tabular-nums text-positive-700">{list(data.earnings_30d)}</dd>
+              <dd className="mt-1 flex flex-col text-sm font-semibold tabular-nums text-positive-700">{list(data.earnings_30d)}</dd>
             </div>
           </dl>
           <section className="card p-5">

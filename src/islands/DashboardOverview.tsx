@@ -57,7 +57,8 @@ export default function DashboardOverview({ locale, messages }: Props) {
               <p className="flex h-52 items-center justify-center text-sm text-ink-500">{t('dash.noEarnings')}</p>
             )}
             <p className="mt-3 text-xs text-ink-500">
-              {t('dash.valuedAt', { prices: data.assumptions.map((coin) => `1 ${coin.symbol} = ${formatMoney(coin.price_usd, 'USD', locale)}`).join(', ') })}
+              {/* Each "1 BTC = US$…" is a left-to-right isolate (U+2066…U+2069), so it reads the same in Arabic. */}
+              {t('dash.valuedAt', { prices: data.assumptions.map((coin) => `\u20661 ${coin.symbol} = ${formatMoney(coin.price_usd, 'USD', locale)}\u2069`).join(', ') })}
             </p>
           </section>
         </div>

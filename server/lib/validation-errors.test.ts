@@ -39,6 +39,16 @@ describe('validationError', () => {
     });
   });
 
+  it('reports unknown fields named like Object.prototype members as any other', () => {
+    const body = JSON.parse('{"name":"ann","constructor":1,"toString":"x","hasOwnProperty":0,"__proto__":[]}');
+    expect(errorsOf(Profile, body).fields).toEqual({
+      constructor: [{ key: 'error.unknownField' }],
+      toString: [{ key: 'error.unknownField' }],
+      hasOwnProperty: [{ key: 'error.unknownField' }],
+      ['__proto__']: [{ key: 'error.unknownField' }],
+    });
+  });
+
   it('dots nested fields and numbers list items', () => {
     expect(errorsOf(Profile, { name: 'ann', address: { town: 'x' }, tags: ['ok', 3] }).fields).toEqual({
       'address.city': [{ key: 'error.required' }],

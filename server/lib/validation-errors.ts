@@ -20,7 +20,9 @@ const typeKeys: Record<string, MessageKey> = {
 };
 
 export function validationError(errors: readonly ErrorObject[]): ApiError {
-  const fields: FieldMessages = {};
+  // No prototype: field names come from the client ("constructor", "toString", "__proto__"
+  // as unknown fields) and must not find Object.prototype's members.
+  const fields: FieldMessages = Object.create(null) as FieldMessages;
   let detail: Message | null = null;
   for (const error of withoutUnionNoise(errors)) {
     const message = messageFor(error);

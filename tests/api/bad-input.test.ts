@@ -225,6 +225,21 @@ describe.each(endpoints)('$method $path', (endpoint) => {
     expect(response.statusCode).toBe(400);
     expect(response.json().is_admin).toEqual([en('error.unknownField')]);
   });
+
+  // Found by tests/api/fuzz.test.ts: these names once met Object.prototype's members and answered 500.
+  it('refuses unknown fields named like JavaScript object members the same way', async () => {
+    const response = await send(
+      endpoint,
+      { ...endpoint.valid, constructor: 1, toString: 'x', hasOwnProperty: 0 },
+      'en',
+    );
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({
+      constructor: [en('error.unknownField')],
+      toString: [en('error.unknownField')],
+      hasOwnProperty: [en('error.unknownField')],
+    });
+  });
 });
 
 describe('field rules on odd input', () => {

@@ -5,7 +5,7 @@
  * they are coerced ("10" -> 10). Defaults from the schemas are filled in for both.
  * Failures become field errors in plugins/errors.ts.
  */
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import ajvFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -26,12 +26,44 @@ function createAjv(options: Options): Ajv {
   return ajv;
 }
 
+type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/**
+ * Ajv coerces "Infinity" and "1e999" to non-finite numbers that pass `integer` and skip
+ * minimum/maximum (ajv-validator/ajv#2212, fastify/fastify#6718), so `?limit=Infinity`
+ * reached the database. Such a parameter is refused like any other non-number.
+ */
+function refusingNonFiniteNumbers(
+  validate: ValidateFunction,
+  schema: { properties?: Record<string, { type?: unknown }> },
+) {
+  const checked: Validator = (data) => {
+    const valid = validate(data);
+    checked.errors = validate.errors;
+    if (!valid || data === null || typeof data !== 'object') return valid;
+    const errors: ErrorObject[] = Object.entries(data)
+      .filter(([, value]) => typeof value === 'number' && !Number.isFinite(value))
+      .map(([name]) => ({
+        keyword: 'type',
+        instancePath: `/${name}`,
+        schemaPath: `#/properties/${name}/type`,
+        params: { type: String(schema.properties?.[name]?.type ?? 'number') },
+      }));
+    if (errors.length === 0) return true;
+    checked.errors = errors;
+    return false;
+  };
+  return checked;
+}
+
 async function validation(app: FastifyInstance): Promise<void> {
   const bodyAjv = createAjv({ coerceTypes: false });
   // 'array': a repeated parameter arrives as a list; a single value fits an array schema.
   const parameterAjv = createAjv({ coerceTypes: 'array' });
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? bodyAjv : parameterAjv).compile(schema as object),
+    httpPart === 'body'
+      ? bodyAjv.compile(schema as object)
+      : refusingNonFiniteNumbers(parameterAjv.compile(schema as object), schema as object),
   );
 }
 

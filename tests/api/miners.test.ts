@@ -78,6 +78,9 @@ describe('GET /api/miners/', () => {
       ['?offset=-1', { offset: [en('error.minimum', { limit: 0 })] }],
       ['?offset=1e30', { offset: [en('error.maximum', { limit: 2_147_483_647 })] }],
       ['?limit=0&offset=x', { limit: [en('error.minimum', { limit: 1 })], offset: [en('error.type.integer')] }],
+      // Found by tests/api/fuzz.test.ts: Ajv coerced these to Infinity, past the bounds, and the database failed (500).
+      ['?limit=Infinity', { limit: [en('error.type.integer')] }],
+      ['?offset=1e999&limit=-Infinity', { limit: [en('error.type.integer')], offset: [en('error.type.integer')] }],
     ];
     for (const [query, errors] of cases) {
       const response = await get(`/api/miners/${query}`);
@@ -89,6 +92,15 @@ describe('GET /api/miners/', () => {
   it('translates parameter errors', async () => {
     const response = await get('/api/miners/?limit=101', { ...demo.headers, 'accept-language': 'de' });
     expect(response.json()).toEqual({ limit: [de('error.maximum', { limit: 100 })] });
+  });
+
+  it('answers an id too large for a number as not a whole number', async () => {
+    // Found by tests/api/fuzz.test.ts: "Infinity" passed the id's bounds and failed in the database (500).
+    for (const id of ['Infinity', '1e999']) {
+      const response = await get(`/api/miners/${id}/`);
+      expect(response.statusCode, id).toBe(400);
+      expect(response.json(), id).toEqual({ id: [en('error.type.integer')] });
+    }
   });
 
   it('needs a signed-in client', async () => {

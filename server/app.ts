@@ -10,6 +10,7 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyServerOptions,
+  type onRouteHookHandler,
   type RawServerDefault,
 } from 'fastify';
 import type { Config } from './config.ts';
@@ -53,6 +54,8 @@ export interface AppOverrides {
   clock?: Clock;
   /** Web push delivery settings (tests send to a local push service). */
   push?: PushPluginOptions;
+  /** Sees every route as it is registered, before any plugin (tests list the API's routes with it). */
+  onRoute?: onRouteHookHandler;
 }
 
 /**
@@ -76,6 +79,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     routerOptions: { maxParamLength: 1024 },
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (overrides.onRoute) app.addHook('onRoute', overrides.onRoute);
 
   // The API speaks JSON only: without this, text/plain bodies would be accepted as
   // strings, and the client would get "must be an object" instead of 415.

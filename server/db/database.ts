@@ -28,9 +28,28 @@ const pgTypes: pg.CustomTypesConfig = {
       : pg.types.getTypeParser(oid, format ?? 'text')) as pg.CustomTypesConfig['getTypeParser'],
 };
 
+/** PostgreSQL: how long a request may wait for a connection, and for the answer to one statement. */
+export interface DatabaseTimeouts {
+  connectMs: number;
+  queryMs: number;
+}
+
+export const defaultDatabaseTimeouts: DatabaseTimeouts = {
+  // Without it a request waits forever for an unreachable server; with it, it fails
+  // fast and the client gets 503 (plugins/errors.ts).
+  connectMs: 5_000,
+  // A server that stops answering without closing its connections (frozen, or cut off
+  // by the network) would hold every request on them forever. The API's statements take
+  // milliseconds; the longest legitimate wait is an instance at start waiting for
+  // another's migration lock (db/migrate.ts).
+  queryMs: 30_000,
+};
+
 export interface DatabaseOptions {
   /** Errors of idle pooled connections (server restart, network cut): logged, not fatal. */
   onPoolError?: (error: Error) => void;
+  /** Shorter ones let the fault tests wait seconds, not half a minute. */
+  timeouts?: DatabaseTimeouts;
 }
 
 export function createDatabase(config: DatabaseConfig, options: DatabaseOptions = {}): Db {
@@ -50,14 +69,14 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions 
     });
   }
 
+  const timeouts = options.timeouts ?? defaultDatabaseTimeouts;
   const pool = new pg.Pool({
     connectionString: config.url,
     max: config.poolMax,
     types: pgTypes,
     application_name: 'hashharbor',
-    // Without a timeout a request waits forever for an unreachable server; with one it
-    // fails fast and the client gets 503 (plugins/errors.ts).
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: timeouts.connectMs,
+    query_timeout: timeouts.queryMs,
   });
   pool.on('error', (error) => options.onPoolError?.(error));
   // pg-pool listens for errors only on idle clients. When the server ends a connection

@@ -12,6 +12,7 @@ describe('isDatabaseUnavailableError', () => {
     expect(isDatabaseUnavailableError(withCode('connection failure', '08006'))).toBe(true);
     expect(isDatabaseUnavailableError(withCode('sorry, too many clients already', '53300'))).toBe(true);
     expect(isDatabaseUnavailableError(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(isDatabaseUnavailableError(new Error('Query read timeout'))).toBe(true);
     expect(isDatabaseUnavailableError(new Error('driver has already been destroyed'))).toBe(true);
     expect(isDatabaseUnavailableError(new AggregateError([withCode('x', 'ECONNREFUSED')]))).toBe(true);
     expect(isDatabaseUnavailableError(new Error('query failed', { cause: withCode('reset', 'ECONNRESET') }))).toBe(

@@ -27,6 +27,7 @@ function isUnavailableSqlState(code: string): boolean {
 /** Messages of pg, pg-pool, Kysely and PGlite for a connection that is gone or never came. */
 const unavailableMessages = [
   /timeout exceeded when trying to connect/i,
+  /query read timeout/i,
   /connection terminated/i,
   /driver has already been destroyed/i,
   /pglite is closed/i,

@@ -10,9 +10,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { buildApp, type App } from '../../../server/app.ts';
+import { buildApp, type App, type AppOverrides } from '../../../server/app.ts';
 import { loadConfig, MEMORY_DATABASE_URL, type Env } from '../../../server/config.ts';
-import { createDatabase, type Db } from '../../../server/db/database.ts';
+import { createDatabase, type DatabaseTimeouts, type Db } from '../../../server/db/database.ts';
 import { migrateToLatest } from '../../../server/db/migrate.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../../server/db/seed-data.ts';
 import { seedDemo } from '../../../server/db/seed.ts';
@@ -59,6 +59,10 @@ export interface TestAppOptions {
    * (a throwaway cluster that a fault test stops and starts). Implies PostgreSQL.
    */
   postgresServer?: string;
+  /** PostgreSQL connect and query timeouts, shorter than the server's for the fault tests. */
+  databaseTimeouts?: DatabaseTimeouts;
+  /** Sees every route as it is registered (helpers/route-table.ts lists the API with it). */
+  onRoute?: AppOverrides['onRoute'];
 }
 
 /**
@@ -125,14 +129,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
     DATABASE_URL: database.url,
   });
-  const db = createDatabase(config.database);
+  const db = createDatabase(config.database, { timeouts: options.databaseTimeouts });
   let app: App;
   try {
     if (!shared) {
       await migrateToLatest(db);
       await seedDemo(db);
     }
-    app = await buildApp(config, { db, logger: false, clock, push: options.push });
+    app = await buildApp(config, { db, logger: false, clock, push: options.push, onRoute: options.onRoute });
     await options.setup?.(app);
     await app.ready();
   } catch (error) {

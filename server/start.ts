@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { createDatabase } from './db/database.ts';
+import { createDatabase, defaultDatabaseTimeouts } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from './db/seed-data.ts';
 import { seedDemoHistory } from './db/seed-history.ts';
@@ -60,15 +60,18 @@ async function main(): Promise<void> {
   const config = readConfig();
   await ensureSite(config);
 
-  const db = createDatabase(config.database);
+  // Set-up runs without the query timeout: an instance that starts while another
+  // migrates waits for the migration lock as long as the migration takes.
+  const setupDb = createDatabase(config.database, { timeouts: { ...defaultDatabaseTimeouts, queryMs: 0 } });
+  const embedded = config.database.driver === 'pglite';
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(setupDb);
     if (config.seedDemo) {
-      await seedDemo(db);
-      await seedDemoHistory(db);
+      await seedDemo(setupDb);
+      await seedDemoHistory(setupDb);
     }
   } catch (error) {
-    await db.destroy().catch(() => {});
+    await setupDb.destroy().catch(() => {});
     const where =
       config.database.driver === 'postgres'
         ? 'the PostgreSQL server in DATABASE_URL'
@@ -76,7 +79,11 @@ async function main(): Promise<void> {
     fail(`Cannot prepare the database (${where}): ${error instanceof Error ? error.message : String(error)}`);
   }
 
-  const app = await buildApp(config, { db });
+  // PGlite lives in this process (in memory, for the e2e stack): the app keeps it. A
+  // PostgreSQL app opens its own pool with the timeouts (plugins/db.ts), which logs
+  // failing idle connections.
+  if (!embedded) await setupDb.destroy();
+  const app = await buildApp(config, embedded ? { db: setupDb } : {});
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) {

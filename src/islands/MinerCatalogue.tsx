@@ -26,15 +26,17 @@ export default function MinerCatalogue({ locale, messages, acquisition, detailPa
   const offset = useStore(list.$offset);
 
   return (
-    <DataState state={page} t={t} minHeight="min-h-[30rem]" onRetry={() => list.$page.revalidate()}>
+    // Twelve cards are taller than any screen: the placeholder fills at least one, so the footer never shows
+    // before the cards arrive and then jumps away (a layout shift on phones).
+    <DataState state={page} t={t} minHeight="min-h-[max(30rem,100dvh)]" onRetry={() => list.$page.revalidate()}>
       {({ results, count }) =>
         results.length === 0 ? (
           <EmptyState>{t('miners.empty')}</EmptyState>
         ) : (
           <>
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('miners.catalogue')}>
-              {results.map((miner) => (
-                <MinerCard key={miner.id} miner={miner} locale={locale} t={t} acquisition={acquisition} href={localizePath(`${detailPath}/${miner.id}`, locale)} />
+              {results.map((miner, index) => (
+                <MinerCard key={miner.id} miner={miner} firstRow={index < 3} locale={locale} t={t} acquisition={acquisition} href={localizePath(`${detailPath}/${miner.id}`, locale)} />
               ))}
             </ul>
             <Pager t={t} locale={locale} count={count} offset={offset} pageSize={list.pageSize} onChange={list.goTo} />
@@ -45,7 +47,8 @@ export default function MinerCatalogue({ locale, messages, acquisition, detailPa
   );
 }
 
-function MinerCard({ miner, locale, t, acquisition, href }: { miner: Miner; locale: Locale; t: ReturnType<typeof createTranslator>; acquisition: string; href: string }) {
+/** `firstRow`: the cards on screen when the list appears (up to three columns), whose pictures load at once. */
+function MinerCard({ miner, firstRow, locale, t, acquisition, href }: { miner: Miner; firstRow: boolean; locale: Locale; t: ReturnType<typeof createTranslator>; acquisition: string; href: string }) {
   const rentable = miner.rent_price_per_day !== null && acquisition !== 'buy';
   const buyable = miner.purchase_price !== null && acquisition !== 'rent';
   const net = miner.estimated_daily_net_usd;
@@ -53,7 +56,7 @@ function MinerCard({ miner, locale, t, acquisition, href }: { miner: Miner; loca
     <li className="card flex flex-col overflow-hidden">
       <a href={href} className="group flex flex-1 flex-col focus-visible:outline-offset-[-3px]">
         <div className="flex aspect-[4/3] items-center justify-center bg-surface-muted">
-          <img src={miner.image} alt="" width="240" height="180" loading="lazy" decoding="async" className="h-full w-full object-contain p-4" />
+          <img src={miner.image} alt="" width="240" height="180" loading={firstRow ? 'eager' : 'lazy'} fetchPriority={firstRow ? 'high' : 'auto'} decoding="async" className="h-full w-full object-contain p-4" />
         </div>
         <div className="flex flex-1 flex-col gap-3 p-4">
           <div className="flex items-start justify-between gap-2">

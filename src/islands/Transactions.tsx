@@ -40,7 +40,8 @@ export default function Transactions({ locale, messages }: Props) {
         <FilterSelect id="tx-status" label={t('tx.status')} value={filters.status ?? ''} onChange={(value) => list.setFilter('status', value)}
           options={[{ value: '', label: t('tx.all') }, ...STATUSES.map((status) => ({ value: status, label: t(`tx.status.${status}`) }))]} />
       </div>
-      <DataState state={page} t={t} minHeight="min-h-[28rem]" onRetry={() => list.$page.revalidate()}>
+      {/* On a phone ten rows are taller than the screen: the placeholder fills it so the footer does not show and jump. */}
+      <DataState state={page} t={t} minHeight="min-h-[max(28rem,100dvh)] md:min-h-[28rem]" onRetry={() => list.$page.revalidate()}>
         {({ results, count }) =>
           results.length === 0 ? (
             <EmptyState>{t('tx.empty')}</EmptyState>

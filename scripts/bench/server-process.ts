@@ -35,6 +35,8 @@ export interface ServerProcess {
    * memory() reports the peak of what ran in between, not of start-up (migrations, seed).
    */
   resetPeak(): Promise<void>;
+  /** CPU time the child has used so far (user + system), in milliseconds. */
+  cpuMs(): Promise<number>;
   /** What the server wrote to stdout and stderr so far (for error messages). */
   output(): string;
   /** SIGTERM, then SIGKILL if it has not exited after `graceMs`. */
@@ -83,7 +85,8 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   };
 
   try {
-    await waitUntilReady(child, exited, `${url}${options.readyPath ?? '/api/health/'}`, options.startTimeoutMs ?? 180_000);
+    const readyUrl = `${url}${options.readyPath ?? '/api/health/'}`;
+    await waitUntilReady(child, exited, readyUrl, options.startTimeoutMs ?? 180_000);
   } catch (error) {
     await stop(2_000);
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n--- server output ---\n${output}`);
@@ -95,6 +98,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     pid: child.pid!,
     memory: () => readMemory(child.pid!),
     resetPeak: () => writeFile(`/proc/${child.pid!}/clear_refs`, '5'),
+    cpuMs: () => readCpuMs(child.pid!),
     output: () => output,
     stop,
   };
@@ -133,4 +137,17 @@ export async function readMemory(pid: number): Promise<{ peakRssBytes: number; r
     return Number(match[1]) * 1024;
   };
   return { peakRssBytes: kib('VmHWM'), rssBytes: kib('VmRSS') };
+}
+
+/** Clock ticks per second of /proc/<pid>/stat times: USER_HZ, 100 on every Linux ABI in use. */
+const USER_HZ = 100;
+
+/** utime + stime of a live process (Linux), in milliseconds. */
+export async function readCpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which may itself hold spaces and parentheses.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  return ((utime + stime) * 1000) / USER_HZ;
 }

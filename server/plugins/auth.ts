@@ -1,7 +1,8 @@
 /**
  * Bearer-token authentication. Routes that need a signed-in user add
- * `preHandler: app.authenticate`; it attaches `request.user` and `request.tokenId`, or
- * answers 401 `{detail}`. A missing header, an empty one, or "Bearer undefined" (what
+ * `onRequest: app.authenticate`; it attaches `request.user` and `request.tokenId`, or
+ * answers 401 `{detail}`. onRequest, before the body is read or validated: a signed-out
+ * client learns that it is signed out, not what its body lacks. A missing header, an empty one, or "Bearer undefined" (what
  * the signed-out client sends, spec §4) is simply "not signed in".
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

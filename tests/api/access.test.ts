@@ -313,6 +313,16 @@ describe('a request without a valid token', () => {
         expect(documented401(response.json())).toBe(true);
         expect(response.headers['www-authenticate'], label).toBe('Bearer');
       }
+      // The token is checked first: a signed-out client with a broken body hears 401, not what the body lacks.
+      if (route.schema.body) {
+        const broken = await t.app.inject({
+          method: route.method,
+          url: route.url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? '1')),
+          headers: { 'content-type': 'application/json', 'accept-language': 'ar' },
+          payload: '{"not json',
+        });
+        expect(broken.statusCode, `broken body: ${broken.body}`).toBe(401);
+      }
     });
   }
 });

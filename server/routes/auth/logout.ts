@@ -7,7 +7,7 @@ import { revokeAllSessions, revokeSession } from '../../repositories/auth-tokens
 const logoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...logout,
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (request, reply) => {
       await revokeSession(app.db, signedInUser(request).id, request.tokenId!);
       return reply.code(204).send(null);
@@ -16,7 +16,7 @@ const logoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...logoutAll,
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (request, reply) => {
       await revokeAllSessions(app.db, signedInUser(request).id);
       return reply.code(204).send(null);

@@ -8,7 +8,7 @@ import { findMiner, onSaleMinersCount, onSaleMinersQuery, toMiner } from '../../
 const minerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...listMiners,
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (request) => {
       const { acquisition } = request.query;
       const page = await paginate(
@@ -22,7 +22,7 @@ const minerRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...getMiner,
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (request) => {
       const miner = await findMiner(app.db, request.params.id);
       if (!miner) throw ApiError.notFound();

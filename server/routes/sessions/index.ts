@@ -8,7 +8,7 @@ import { listSessions as findSessions, revokeSession } from '../../repositories/
 const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...listSessions,
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (request) => {
       const sessions = await findSessions(app.db, signedInUser(request).id);
       return {
@@ -27,7 +27,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...deleteSession,
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (request, reply) => {
       // Another user's session, an ended one or no such id: all simply "not found".
       const revoked = await revokeSession(app.db, signedInUser(request).id, String(request.params.id));

@@ -27,7 +27,7 @@ const invalidCode = () => ApiError.fields({ code: [{ key: 'error.totpInvalid' }]
 const totpRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...enableTotp,
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (request) => {
       const user = signedInUser(request);
       if (user.totp_enabled) throw ApiError.detail(400, 'error.totpAlreadyOn');
@@ -40,7 +40,7 @@ const totpRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...verifyTotp,
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (request) => {
       const user = signedInUser(request);
       if (user.totp_enabled) throw ApiError.detail(400, 'error.totpAlreadyOn');
@@ -72,7 +72,7 @@ const totpRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...disableTotp,
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (request, reply) => {
       const user = signedInUser(request);
       if (!user.totp_enabled) throw ApiError.detail(400, 'error.totpNotOn');

@@ -37,25 +37,25 @@ export function ownAccount(request: FastifyRequest<{ Params: { id: number } }>):
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...getUser,
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (request) => toUser(ownAccount(request)),
   });
 
   app.route({
     ...replaceUser,
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (request) => editProfile(app, request, ownAccount(request), request.body),
   });
 
   app.route({
     ...updateUser,
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (request) => editProfile(app, request, ownAccount(request), request.body),
   });
 
   app.route({
     ...verifyEmail,
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (request) => {
       const user = ownAccount(request);
       const newEmail = user.pending_email;
@@ -93,7 +93,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     preValidation: async (request) => {
       request.body ??= {};
     },
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     handler: async (request, reply) => {
       const user = ownAccount(request);
       const row = (await findUserById(app.db, user.id))!;

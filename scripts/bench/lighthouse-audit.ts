@@ -173,7 +173,7 @@ async function auditOnce(request: AuditRequest): Promise<AuditResult> {
       lcpElement: lcpNode ? (lcpNode.snippet ?? lcpNode.nodeLabel ?? null) : null,
       finalUrl: lhr.finalDisplayedUrl,
       warnings: lhr.runWarnings.map(String),
-      chromiumVersion: version.Browser?.replace(/^HeadlessChrome\//, '') ?? 'unknown',
+      chromiumVersion: version.Browser?.replace(/^(Headless)?Chrome\//, '') ?? 'unknown',
       lighthouseVersion: lhr.lighthouseVersion,
     };
   } finally {

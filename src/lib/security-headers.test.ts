@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, formatHeadersFile, headersForPath, parseHeadersFile } from './security-headers.ts';
+import { contentSecurityPolicy, formatHeadersFile, headersForPath, parseHeadersFile, type HeaderRule } from './security-headers.ts';
 
 describe('the _headers file', () => {
-  const rules = [
+  const rules: HeaderRule[] = [
     { path: '/*', headers: { 'X-Frame-Options': 'DENY', 'Content-Security-Policy': "default-src 'self'; img-src 'self' data:" } },
     { path: '/_astro/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
   ];

@@ -18,6 +18,7 @@ import { buildSite, siteState } from '../../server/site-build.ts';
 import { ensureChromium } from '../ensure-chromium.ts';
 import { auditPage, type AuditResult } from './lighthouse-audit.ts';
 import { PROJECT_ROOT, startServer } from './server-process.ts';
+import { updateReadme, WEB_RESULTS } from './readme.ts';
 import { markdownTable, summarize, type PageReport, type PageSpec } from './web-report.ts';
 
 /** One page of each kind (issue 6): an auth screen, a content page, four signed-in screens. */
@@ -152,6 +153,7 @@ try {
     `${output.machine.cpu}, ${output.machine.cores} cores; Chromium ${output.machine.chromium}; ` +
       `Lighthouse ${output.machine.lighthouse}; scripts served with ${compression}. Written to ${path.relative(PROJECT_ROOT, options.out)}`,
   );
+  if (path.resolve(options.out) === WEB_RESULTS) updateReadme();
 } finally {
   await server.stop();
   await rm(dataDir, { recursive: true, force: true });

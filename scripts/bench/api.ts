@@ -25,7 +25,8 @@ import {
   type DatabaseKind,
 } from './bench-database.ts';
 import { measure, type LoadFigures, type LoadSettings } from './load.ts';
-import { markdownTable, type DatabaseResult, type ScenarioResult } from './api-report.ts';
+import { markdownTable, type DatabaseResult } from './api-report.ts';
+import { machineFacts } from './machine.ts';
 import { updateReadme } from './readme.ts';
 import { PROJECT_ROOT, startServer } from './server-process.ts';
 
@@ -160,15 +161,10 @@ async function main(): Promise<void> {
     await rm(workDir, { recursive: true, force: true });
   }
 
-  const cpus = os.cpus();
   const output = {
     date: new Date().toISOString(),
     machine: {
-      cpu: cpus[0]?.model ?? 'unknown',
-      cores: cpus.length,
-      memoryGiB: Number((os.totalmem() / 2 ** 30).toFixed(1)),
-      os: `${os.type()} ${os.release()}`,
-      node: process.version,
+      ...machineFacts(),
       loadAverageAtStart,
       loadAverageAtEnd: os.loadavg().map((load) => Number(load.toFixed(2))),
     },

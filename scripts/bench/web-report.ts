@@ -11,19 +11,11 @@ export interface PageSpec {
   signedIn: boolean;
 }
 
-export interface PageMedian {
-  score: number;
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  speedIndexMs: number;
-  jsTransferBytes: number;
-  jsGzipBytes: number;
-  jsResourceBytes: number;
-  requests: number;
-  apiCallCount: number;
-}
+/** The figures of one run that are reported as medians. */
+export type PageMedian = Pick<
+  AuditResult,
+  'score' | 'fcpMs' | 'lcpMs' | 'tbtMs' | 'cls' | 'speedIndexMs' | 'jsTransferBytes' | 'jsGzipBytes' | 'jsResourceBytes' | 'requests'
+> & { apiCallCount: number };
 
 export interface PageReport extends PageSpec {
   url: string;

@@ -18,6 +18,7 @@ import { buildSite, siteState } from '../../server/site-build.ts';
 import { ensureChromium } from '../ensure-chromium.ts';
 import { auditPage, type AuditResult } from './lighthouse-audit.ts';
 import { PROJECT_ROOT, startServer } from './server-process.ts';
+import { machineFacts } from './machine.ts';
 import { updateReadme, WEB_RESULTS } from './readme.ts';
 import { markdownTable, summarize, type PageReport, type PageSpec } from './web-report.ts';
 
@@ -121,15 +122,10 @@ try {
   }
 
   const first = reports[0]!.runs[0]!;
-  const cpus = os.cpus();
   const output = {
     date: new Date().toISOString(),
     machine: {
-      cpu: cpus[0]?.model ?? 'unknown',
-      cores: cpus.length,
-      memoryGiB: Number((os.totalmem() / 2 ** 30).toFixed(1)),
-      os: `${os.type()} ${os.release()}`,
-      node: process.version,
+      ...machineFacts(),
       chromium: first.chromiumVersion,
       lighthouse: first.lighthouseVersion,
       loadAverage1m: { atStart: Number(loadBefore.toFixed(2)), atEnd: Number(os.loadavg()[0]!.toFixed(2)) },

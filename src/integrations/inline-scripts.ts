@@ -52,7 +52,9 @@ export function externalizeInlineScripts(distDir: string, htmlFiles: string[], k
     );
   }
 
-  const bootstrap = [...moved.keys()].join('\n');
+  // Run after the first frame: the islands' module downloads then start once the page has
+  // painted, instead of competing with its first paint on a slow connection.
+  const bootstrap = `requestAnimationFrame(function(){setTimeout(function(){\n${[...moved.keys()].join('\n')}\n},0)});`;
   const bootstrapPath = moved.size ? `/_astro/islands.${createHash('sha256').update(bootstrap).digest('hex').slice(0, 10)}.js` : null;
   if (bootstrapPath) writeFileSync(join(distDir, bootstrapPath), bootstrap);
 

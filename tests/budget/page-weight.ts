@@ -2,19 +2,12 @@
  * What JavaScript a prerendered page loads: its inline scripts, its script tags, its
  * islands' component and renderer modules, and every module those import statically.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { moduleClosure } from '../../src/integrations/module-graph.ts';
 
 const gzipSize = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
-
-function staticImports(code: string): string[] {
-  const found = new Set<string>();
-  for (const match of code.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'`]([^"'`]+\.js)["'`]/g)) {
-    found.add(match[1]!);
-  }
-  return [...found];
-}
 
 export interface PageWeight {
   /** Gzip bytes of all JavaScript the page loads before it is interactive. */
@@ -33,24 +26,11 @@ export function measurePage(distDir: string, htmlFile: string): PageWeight {
     inlineScripts += 1;
     gzipBytes += gzipSize(match[2]!);
   }
-  const queue = [
+  const entries = [
     ...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g),
     ...html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g),
-    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
   ].map((match) => match[1]!);
-  const seen = new Set<string>();
-  while (queue.length > 0) {
-    const url = queue.shift()!;
-    if (seen.has(url) || !url.startsWith('/')) continue;
-    seen.add(url);
-    const path = join(distDir, url);
-    if (!existsSync(path)) throw new Error(`${htmlFile} loads ${url}, which the build did not write`);
-    const code = readFileSync(path, 'utf8');
-    gzipBytes += gzipSize(code);
-    const base = url.slice(0, url.lastIndexOf('/') + 1);
-    for (const specifier of staticImports(code)) {
-      queue.push(specifier.startsWith('/') ? specifier : new URL(specifier, `http://x${base}`).pathname);
-    }
-  }
-  return { gzipBytes, files: [...seen].sort(), inlineScripts };
+  const files = moduleClosure(distDir, entries, htmlFile);
+  for (const file of files) gzipBytes += gzipSize(readFileSync(join(distDir, file)));
+  return { gzipBytes, files: files.sort(), inlineScripts };
 }

@@ -64,7 +64,7 @@ export interface TelegramConfig {
   botUsername: string;
 }
 
-/** A fixed-window limit: at most `limit` events per `windowSeconds`. */
+/** A rate limit: at most `limit` events in any `windowSeconds` (a sliding window, plugins/rate-limits.ts). */
 export interface RateLimit {
   limit: number;
   windowSeconds: number;

@@ -153,8 +153,17 @@ class PostgresChangeFeed implements ChangeFeed {
     this.#failures = 0;
     // From here every commit is notified to this connection.
     this.#setLive(true);
+    let answering = false;
     this.#heartbeat = setInterval(() => {
-      client.query('select 1').catch((error: Error) => this.#lost(client, error));
+      // One at a time: a late answer fails by the client's query_timeout, not by piling up.
+      if (answering) return;
+      answering = true;
+      client.query('select 1').then(
+        () => {
+          answering = false;
+        },
+        (error: Error) => this.#lost(client, error),
+      );
     }, heartbeatMs);
     this.#heartbeat.unref();
   }

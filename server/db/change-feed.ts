@@ -148,7 +148,11 @@ class PostgresChangeFeed implements ChangeFeed {
       this.#lost(client, error as Error);
       return;
     }
-    if (client !== this.#client) return;
+    if (client !== this.#client) {
+      // Closed while connecting.
+      client.end().catch(() => {});
+      return;
+    }
     if (this.#failures > 0) this.#options.onListenerRestored?.();
     this.#failures = 0;
     // From here every commit is notified to this connection.

@@ -18,6 +18,7 @@ import type { Db } from './db/database.ts';
 import mailerPlugin from './mail/mailer.ts';
 import authPlugin from './plugins/auth.ts';
 import benchRoutes from './plugins/bench-routes.ts';
+import changeFeedPlugin from './plugins/change-feed.ts';
 import clockPlugin, { type Clock } from './plugins/clock.ts';
 import configPlugin from './plugins/config.ts';
 import corsPlugin from './plugins/cors.ts';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(corsPlugin);
   await app.register(swaggerPlugin);
   await app.register(dbPlugin, { db: overrides.db });
+  await app.register(changeFeedPlugin);
   await app.register(secretsPlugin);
   await app.register(rateLimitsPlugin);
   await app.register(mailerPlugin);

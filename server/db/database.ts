@@ -5,12 +5,30 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import { MEMORY_DATABASE_URL, type DatabaseConfig } from '../config.ts';
+import { LocalWrites, trackWrites } from './local-writes.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
+
+/** What db/change-feed.ts needs to know of a database made here. */
+export interface DatabaseSource {
+  config: DatabaseConfig;
+  timeouts: DatabaseTimeouts;
+  /** Every write to a watched table through this Kysely instance, or any derived from it. */
+  localWrites: LocalWrites;
+}
+
+const sources = new WeakMap<Db, DatabaseSource>();
+
+/** Where a database made by createDatabase comes from, and the writes made through it. */
+export function databaseSource(db: Db): DatabaseSource {
+  const source = sources.get(db);
+  if (!source) throw new Error('databaseSource: this Kysely instance was not made by createDatabase');
+  return source;
+}
 
 const asText = (value: string): string => value;
 
@@ -53,23 +71,34 @@ export interface DatabaseOptions {
 }
 
 export function createDatabase(config: DatabaseConfig, options: DatabaseOptions = {}): Db {
+  const timeouts = options.timeouts ?? defaultDatabaseTimeouts;
+  const localWrites = new LocalWrites();
+  const db = new Kysely<Database>({
+    dialect: trackWrites(createDialect(config, timeouts, options), localWrites),
+  });
+  sources.set(db, { config, timeouts, localWrites });
+  return db;
+}
+
+function createDialect(config: DatabaseConfig, timeouts: DatabaseTimeouts, options: DatabaseOptions): Dialect {
   if (config.driver === 'pglite') {
     const dataDir = config.dataDir;
-    return new Kysely<Database>({
-      dialect: new PGliteDialect({
-        pglite: async () => {
-          // PGlite creates its own directory but not the parents (./data on a fresh clone).
-          if (dataDir !== MEMORY_DATABASE_URL) await mkdir(dataDir, { recursive: true });
-          // PGlite parses bigint to a JS number by default; NUMERIC is already text.
-          return PGlite.create(dataDir, {
-            parsers: { [pgliteTypes.INT8]: asText, [pgliteTypes.NUMERIC]: asText, [pgliteTypes.DATE]: asText },
-          });
-        },
-      }),
+    return new PGliteDialect({
+      pglite: async () => {
+        // PGlite creates its own directory but not the parents (./data on a fresh clone).
+        if (dataDir !== MEMORY_DATABASE_URL) await mkdir(dataDir, { recursive: true });
+        // PGlite parses bigint to a JS number by default; NUMERIC is already text.
+        return PGlite.create(dataDir, {
+          parsers: {
+            [pgliteTypes.INT8]: asText,
+            [pgliteTypes.NUMERIC]: asText,
+            [pgliteTypes.DATE]: asText,
+          },
+        });
+      },
     });
   }
 
-  const timeouts = options.timeouts ?? defaultDatabaseTimeouts;
   const pool = new pg.Pool({
     connectionString: config.url,
     max: config.poolMax,
@@ -87,5 +116,5 @@ export function createDatabase(config: DatabaseConfig, options: DatabaseOptions 
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new PostgresDialect({ pool });
 }

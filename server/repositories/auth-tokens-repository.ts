@@ -34,6 +34,8 @@ export async function createSession(db: Db, session: NewSession): Promise<void> 
 export interface Session {
   tokenId: string;
   lastUsedAt: Date | null;
+  /** By the database's clock. */
+  expiresAt: Date;
   user: AccountUser;
 }
 
@@ -43,15 +45,20 @@ export async function findSession(db: Db, tokenHash: string): Promise<Session | 
     .selectFrom('auth_tokens')
     .innerJoin('users', 'users.id', 'auth_tokens.user_id')
     .select(accountColumns)
-    .select(['auth_tokens.id as token_id', 'auth_tokens.last_used_at'])
+    .select(['auth_tokens.id as token_id', 'auth_tokens.last_used_at', 'auth_tokens.expires_at'])
     .where('auth_tokens.token_hash', '=', tokenHash)
     .where('auth_tokens.revoked_at', 'is', null)
     .where('auth_tokens.expires_at', '>', sql<Date>`now()`)
     .where('users.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { token_id, last_used_at, ...user } = row;
-  return { tokenId: token_id, lastUsedAt: last_used_at, user };
+  const { token_id, last_used_at, expires_at, ...user } = row;
+  return {
+    tokenId: token_id,
+    lastUsedAt: last_used_at,
+    expiresAt: expires_at,
+    user,
+  };
 }
 
 /** Records use of a token, at most once a minute: a write per request would be waste. */

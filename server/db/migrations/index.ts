@@ -8,10 +8,12 @@ import * as initial from './0001-initial.ts';
 import * as accounts from './0002-accounts.ts';
 import * as mining from './0003-mining.ts';
 import * as notifications from './0004-notifications.ts';
+import * as changeNotifications from './0005-change-notifications.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-accounts': accounts,
   '0003-mining': mining,
   '0004-notifications': notifications,
+  '0005-change-notifications': changeNotifications,
 };

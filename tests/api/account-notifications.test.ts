@@ -4,22 +4,18 @@
  * two-factor turned on or off, a new email address confirmed.
  */
 import * as OTPAuth from 'otpauth';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../contracts/notifications.ts';
 import { useTranslations } from '../../src/i18n/index.ts';
 import { GOOD_PASSWORD, login, newIdentity, post, signUp, type NewAccount } from './helpers/accounts.ts';
 import { call, expectUnreadCountsExact, notificationsOf, unreadCount, type Client } from './helpers/notifications.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/test-app.ts';
 
 const en = useTranslations('en');
 const ar = useTranslations('ar');
 const FIREFOX_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 afterEach(async () => {
   await expectUnreadCountsExact(t.db);
 });

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../contracts/dashboard.ts';
 import type { TransactionList } from '../../contracts/transactions.ts';
 import type { UserMiner } from '../../contracts/user-miners.ts';
@@ -6,7 +6,6 @@ import { endDueRents, notifyRentsEndingSoon, runEarnings, runEarningsJob } from 
 import { addDays, utcDate } from '../../server/lib/utc-days.ts';
 import { useTranslations } from '../../src/i18n/index.ts';
 import {
-  assertLedgerMatchesBalances,
   balance,
   fund,
   key,
@@ -15,19 +14,12 @@ import {
   notificationsOf,
   stockOf,
   type Customer,
+  useMiningTestApp,
 } from './helpers/mining.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const en = useTranslations('en');
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
-afterEach(async () => {
-  if (t) await assertLedgerMatchesBalances(t.db);
-});
+const t = useMiningTestApp();
 
 const get = (customer: Customer, url: string) => t.app.inject({ method: 'GET', url, headers: customer.headers });
 

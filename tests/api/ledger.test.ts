@@ -1,23 +1,21 @@
 /** What the database itself guarantees about money, whatever the code above it does. */
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TransactionList } from '../../contracts/transactions.ts';
 import type { UserMinerList } from '../../contracts/user-miners.ts';
 import { isUniqueViolation } from '../../server/db/errors.ts';
 import { HISTORY_DAYS, seedDemoHistory } from '../../server/db/seed-history.ts';
 import { runEarnings } from '../../server/jobs/earnings.ts';
 import { addDays, utcDate } from '../../server/lib/utc-days.ts';
-import { assertLedgerMatchesBalances, fund, key, minerId, newCustomer } from './helpers/mining.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import {
+  fund,
+  key,
+  minerId,
+  newCustomer,
+  useMiningTestApp,
+} from './helpers/mining.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
-afterEach(async () => {
-  if (t) await assertLedgerMatchesBalances(t.db);
-});
+const t = useMiningTestApp();
 
 const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as Error);
 

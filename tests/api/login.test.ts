@@ -1,18 +1,14 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTranslations } from '../../src/i18n/index.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/test-app.ts';
 import { insertUser } from './helpers/fixtures.ts';
 
 const en = useTranslations('en');
 const ru = useTranslations('ru');
 const ar = useTranslations('ar');
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const login = (payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/login/', payload: payload as object, headers });

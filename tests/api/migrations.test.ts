@@ -1,17 +1,13 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../../server/db/errors.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { migrations } from '../../server/db/migrations/index.ts';
 import { demoCoins, demoMiners } from '../../server/db/seed-data.ts';
 import { seedDemo } from '../../server/db/seed.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 async function rowCounts() {
   const counts: Record<string, number> = {};

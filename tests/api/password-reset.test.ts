@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTranslations } from '../../src/i18n/index.ts';
 import { login, post, signUp, type NewAccount } from './helpers/accounts.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/test-app.ts';
 
 const en = useTranslations('en');
 const ru = useTranslations('ru');
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const reset = (payload: object, headers: Record<string, string> = {}) =>
   post(t, '/api/password_reset/', payload, headers);

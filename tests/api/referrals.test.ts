@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReferralInfo, ReferralList } from '../../contracts/referrals.ts';
 import type { TransactionList } from '../../contracts/transactions.ts';
 import { useTranslations } from '../../src/i18n/index.ts';
 import {
-  assertLedgerMatchesBalances,
   balance,
   fund,
   key,
@@ -11,19 +10,12 @@ import {
   newCustomer,
   notificationsOf,
   type Customer,
+  useMiningTestApp,
 } from './helpers/mining.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const en = useTranslations('en');
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_SITE_URL: 'https://hashharbor.example' } });
-});
-afterAll(() => t?.close());
-afterEach(async () => {
-  if (t) await assertLedgerMatchesBalances(t.db);
-});
+const t = useMiningTestApp({ env: { PUBLIC_SITE_URL: 'https://hashharbor.example' } });
 
 const get = (customer: Customer, url: string) => t.app.inject({ method: 'GET', url, headers: customer.headers });
 async function order(customer: Customer, model: string, rentDays?: number) {

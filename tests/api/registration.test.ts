@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTranslations } from '../../src/i18n/index.ts';
 import { GOOD_PASSWORD, newIdentity, post, signUp } from './helpers/accounts.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/test-app.ts';
 
 const en = useTranslations('en');
 const ru = useTranslations('ru');
 const ar = useTranslations('ar');
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const register = (payload: object, headers: Record<string, string> = {}) => post(t, '/api/register/', payload, headers);
 const otp = (payload: object, headers: Record<string, string> = {}) => post(t, '/api/otp/', payload, headers);

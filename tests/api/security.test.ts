@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/test-app.ts';
 
 const APP_ORIGIN = 'https://app.hashharbor.example';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { CORS_ORIGINS: `${APP_ORIGIN}, http://localhost:3000` } });
-});
-afterAll(() => t?.close());
+const t = useTestApp({ env: { CORS_ORIGINS: `${APP_ORIGIN}, http://localhost:3000` } });
 
 describe('CORS', () => {
   it('lets an allowed origin read API answers', async () => {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTranslations } from '../../src/i18n/index.ts';
 import { login, post, signedIn, signUp, type NewAccount } from './helpers/accounts.ts';
-import { createTestApp, type SignedIn, type TestApp } from './helpers/test-app.ts';
+import { type SignedIn, useTestApp } from './helpers/test-app.ts';
 
 const en = useTranslations('en');
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const sessions = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/sessions/', headers });
 const endSession = (id: number | string, headers: Record<string, string>) =>

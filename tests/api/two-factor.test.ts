@@ -1,17 +1,13 @@
 import * as OTPAuth from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTranslations } from '../../src/i18n/index.ts';
 import { login, post, signUp, type NewAccount } from './helpers/accounts.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/test-app.ts';
 
 const en = useTranslations('en');
 const ru = useTranslations('ru');
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 /** What an authenticator app shows for `secret` at the app's current time. */
 function authenticatorCode(secret: string, offsetSteps = 0): string {

@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction, TransactionList } from '../../contracts/transactions.ts';
 import type { UserMiner, UserMinerList } from '../../contracts/user-miners.ts';
 import { useTranslations } from '../../src/i18n/index.ts';
 import {
-  assertLedgerMatchesBalances,
   balance,
   fund,
   key,
@@ -12,20 +11,13 @@ import {
   notificationsOf,
   stockOf,
   type Customer,
+  useMiningTestApp,
 } from './helpers/mining.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const en = useTranslations('en');
 const ru = useTranslations('ru');
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
-afterEach(async () => {
-  if (t) await assertLedgerMatchesBalances(t.db);
-});
+const t = useMiningTestApp();
 
 const order = (customer: Customer, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/user-miners/', payload: body, headers: { ...customer.headers, ...headers } });

@@ -13,8 +13,8 @@ import { recordTransaction } from '../../../server/money/ledger.ts';
 import { createSession } from '../../../server/repositories/auth-tokens-repository.ts';
 import { completeDeposit } from '../../../server/services/deposits.ts';
 import type { Locale } from '../../../src/i18n/locales.ts';
+import { useTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 import { insertUser } from './fixtures.ts';
-import type { TestApp } from './test-app.ts';
 
 export interface Customer {
   id: string;
@@ -119,4 +119,9 @@ export async function assertLedgerMatchesBalances(db: Db): Promise<void> {
 
   const negative = await db.selectFrom('balances').select(['user_id', 'currency', 'amount']).where('amount', '<', '0').execute();
   expect(negative, 'negative balances').toEqual([]);
+}
+
+/** The test file's app (helpers/test-app.ts useTestApp), with the books checked after every test. */
+export function useMiningTestApp(options: TestAppOptions = {}): TestApp {
+  return useTestApp(options, (t) => assertLedgerMatchesBalances(t.db));
 }

@@ -9,6 +9,7 @@
  * (`mailbox`), and time is the app's `clock`, which tests can move.
  */
 import { randomBytes } from 'node:crypto';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import pg from 'pg';
 import { buildApp, type App, type AppOverrides } from '../../../server/app.ts';
 import { loadConfig, MEMORY_DATABASE_URL, type Env } from '../../../server/config.ts';
@@ -168,4 +169,28 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       }
     },
   };
+}
+
+/**
+ * One app for the whole test file: created in beforeAll, closed in afterAll, and
+ * `afterEachTest` (a check of the books, say) run after every test. The answer stands for
+ * that app from beforeAll on, so a file writes `t.app`, `t.db` as with its own variable.
+ */
+export function useTestApp(options: TestAppOptions = {}, afterEachTest?: (t: TestApp) => Promise<void>): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(options);
+  });
+  afterAll(() => current?.close());
+  if (afterEachTest) {
+    afterEach(async () => {
+      if (current) await afterEachTest(current);
+    });
+  }
+  return new Proxy({} as TestApp, {
+    get(_, property) {
+      if (!current) throw new Error('the test app exists from beforeAll on');
+      return Reflect.get(current, property);
+    },
+  });
 }

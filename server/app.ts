@@ -20,6 +20,7 @@ import authPlugin from './plugins/auth.ts';
 import benchRoutes from './plugins/bench-routes.ts';
 import changeFeedPlugin from './plugins/change-feed.ts';
 import clockPlugin, { type Clock } from './plugins/clock.ts';
+import compressionPlugin from './plugins/compression.ts';
 import configPlugin from './plugins/config.ts';
 import corsPlugin from './plugins/cors.ts';
 import dbPlugin from './plugins/db.ts';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(errorsPlugin);
   await app.register(helmetPlugin);
   await app.register(corsPlugin);
+  await app.register(compressionPlugin);
   await app.register(swaggerPlugin);
   await app.register(dbPlugin, { db: overrides.db });
   await app.register(changeFeedPlugin);

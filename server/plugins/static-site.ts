@@ -119,6 +119,8 @@ async function staticSite(app: FastifyInstance, options: StaticSiteOptions): Pro
     method: 'GET',
     url: '/*',
     schema: { hide: true },
+    // Served precompressed (.br/.gz written by the build), never compressed again per request.
+    compress: false,
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const [rawPath = '/', query] = request.url.split(/\?(.*)/s, 2);
       // Unknown API paths get the API's JSON 404, not a page.

@@ -78,27 +78,21 @@ class Subscribers {
   }
 }
 
-/** PostgreSQL: local writes, plus NOTIFY from every process through one LISTEN connection. */
-class PostgresChangeFeed implements ChangeFeed {
-  readonly #source: DatabaseSource & { config: { driver: 'postgres' } };
-  readonly #options: ChangeFeedOptions;
-  readonly #subscribers = new Subscribers();
+/**
+ * This process's own writes, seen at the driver (db/local-writes.ts). On PGlite the
+ * process owns the database, so that is all there is and the feed is always live; the
+ * PostgreSQL feed below adds every other process's writes.
+ */
+class LocalChangeFeed implements ChangeFeed {
+  protected readonly subscribers = new Subscribers();
+  readonly #source: DatabaseSource;
   readonly #stopLocal: () => void;
-  #client: pg.Client | undefined;
-  #live = false;
-  #closed = false;
-  #failures = 0;
-  #retry: NodeJS.Timeout | undefined;
-  #heartbeat: NodeJS.Timeout | undefined;
+  #live: boolean;
 
-  constructor(source: DatabaseSource & { config: { driver: 'postgres' } }, options: ChangeFeedOptions) {
+  constructor(source: DatabaseSource, live: boolean) {
     this.#source = source;
-    this.#options = options;
-    this.#stopLocal = source.localWrites.listen((tables) => this.#subscribers.notify(tables));
-  }
-
-  start(): void {
-    if (!this.#client && !this.#closed) void this.#connect();
+    this.#live = live;
+    this.#stopLocal = source.localWrites.listen((tables) => this.subscribers.notify(tables));
   }
 
   get live(): boolean {
@@ -106,17 +100,47 @@ class PostgresChangeFeed implements ChangeFeed {
   }
 
   subscribe(tables: readonly WatchedTable[], listener: ChangeListener): () => void {
-    return this.#subscribers.add(tables, listener);
+    return this.subscribers.add(tables, listener);
   }
 
   writing(tables: readonly WatchedTable[]): boolean {
     return this.#source.localWrites.inFlight(tables);
   }
 
-  #setLive(live: boolean): void {
+  start(): void {}
+
+  /** A change of liveness may have hidden writes: every cache empties. */
+  protected setLive(live: boolean): void {
     if (this.#live === live) return;
     this.#live = live;
-    this.#subscribers.notify(WATCHED_TABLES);
+    this.subscribers.notify(WATCHED_TABLES);
+  }
+
+  async close(): Promise<void> {
+    this.#stopLocal();
+    this.setLive(false);
+  }
+}
+
+/** PostgreSQL: local writes, plus NOTIFY from every process through one LISTEN connection. */
+class PostgresChangeFeed extends LocalChangeFeed {
+  readonly #source: DatabaseSource & { config: { driver: 'postgres' } };
+  readonly #options: ChangeFeedOptions;
+  #client: pg.Client | undefined;
+  #closed = false;
+  #failures = 0;
+  #retry: NodeJS.Timeout | undefined;
+  #heartbeat: NodeJS.Timeout | undefined;
+
+  constructor(source: DatabaseSource & { config: { driver: 'postgres' } }, options: ChangeFeedOptions) {
+    // Not live until the listener is connected.
+    super(source, false);
+    this.#source = source;
+    this.#options = options;
+  }
+
+  override start(): void {
+    if (!this.#client && !this.#closed) void this.#connect();
   }
 
   async #connect(): Promise<void> {
@@ -139,7 +163,7 @@ class PostgresChangeFeed implements ChangeFeed {
       if (client !== this.#client || message.channel !== CHANGES_CHANNEL) return;
       const table = message.payload as WatchedTable | undefined;
       // An unknown payload still means a change somewhere.
-      this.#subscribers.notify(table && WATCHED_TABLES.includes(table) ? [table] : WATCHED_TABLES);
+      this.subscribers.notify(table && WATCHED_TABLES.includes(table) ? [table] : WATCHED_TABLES);
     });
     try {
       await client.connect();
@@ -156,7 +180,7 @@ class PostgresChangeFeed implements ChangeFeed {
     if (this.#failures > 0) this.#options.onListenerRestored?.();
     this.#failures = 0;
     // From here every commit is notified to this connection.
-    this.#setLive(true);
+    this.setLive(true);
     let answering = false;
     this.#heartbeat = setInterval(() => {
       // One at a time: a late answer fails by the client's query_timeout, not by piling up.
@@ -177,7 +201,7 @@ class PostgresChangeFeed implements ChangeFeed {
     if (client !== this.#client) return;
     this.#client = undefined;
     clearInterval(this.#heartbeat);
-    this.#setLive(false);
+    this.setLive(false);
     client.end().catch(() => {});
     if (this.#closed) return;
     if (this.#failures === 0) this.#options.onListenerError?.(error);
@@ -188,14 +212,13 @@ class PostgresChangeFeed implements ChangeFeed {
     this.#retry.unref();
   }
 
-  async close(): Promise<void> {
+  override async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#retry);
     clearInterval(this.#heartbeat);
-    this.#stopLocal();
+    await super.close();
     const client = this.#client;
     this.#client = undefined;
-    this.#setLive(false);
     if (!client) return;
     let timer: NodeJS.Timeout | undefined;
     const ended = await Promise.race([
@@ -213,41 +236,8 @@ class PostgresChangeFeed implements ChangeFeed {
   }
 }
 
-/** PGlite: the process owns the database, so its own writes are all there is. */
-class LocalChangeFeed implements ChangeFeed {
-  readonly #source: DatabaseSource;
-  readonly #subscribers = new Subscribers();
-  readonly #stopLocal: () => void;
-  #live = true;
-
-  constructor(source: DatabaseSource) {
-    this.#source = source;
-    this.#stopLocal = source.localWrites.listen((tables) => this.#subscribers.notify(tables));
-  }
-
-  get live(): boolean {
-    return this.#live;
-  }
-
-  subscribe(tables: readonly WatchedTable[], listener: ChangeListener): () => void {
-    return this.#subscribers.add(tables, listener);
-  }
-
-  writing(tables: readonly WatchedTable[]): boolean {
-    return this.#source.localWrites.inFlight(tables);
-  }
-
-  start(): void {}
-
-  async close(): Promise<void> {
-    this.#stopLocal();
-    this.#live = false;
-    this.#subscribers.notify(WATCHED_TABLES);
-  }
-}
-
 export function createChangeFeed(source: DatabaseSource, options: ChangeFeedOptions = {}): ChangeFeed {
   const { config } = source;
   if (config.driver === 'postgres') return new PostgresChangeFeed({ ...source, config }, options);
-  return new LocalChangeFeed(source);
+  return new LocalChangeFeed(source, true);
 }

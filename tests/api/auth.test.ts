@@ -1,20 +1,18 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/auth/tokens.ts';
 import { useTranslations } from '../../src/i18n/index.ts';
 import { insertUser } from './helpers/fixtures.ts';
-import { createTestApp, type SignedIn, type TestApp } from './helpers/test-app.ts';
+import { type SignedIn, useTestApp } from './helpers/test-app.ts';
 
 const en = useTranslations('en');
 const tr = useTranslations('tr');
 
-let t: TestApp;
+const t = useTestApp();
 let demo: SignedIn;
 beforeAll(async () => {
-  t = await createTestApp();
   demo = await t.signIn();
 });
-afterAll(() => t?.close());
 
 const me = (headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `/api/users/${demo.user.id}/`, headers });

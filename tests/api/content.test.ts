@@ -2,22 +2,20 @@
  * The FAQ, privacy policy and terms as the signed-in screens load them: in the language
  * the client asks for, from the same sources as the prerendered pages.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ContentDocument, Faq } from '../../contracts/content.ts';
 import { useTranslations } from '../../src/i18n/index.ts';
 import { newCustomer, type Customer } from './helpers/mining.ts';
 import { call } from './helpers/notifications.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/test-app.ts';
 
 const en = useTranslations('en');
 
-let t: TestApp;
+const t = useTestApp();
 let reader: Customer;
 beforeAll(async () => {
-  t = await createTestApp();
   reader = await newCustomer(t, 'reader');
 });
-afterAll(() => t?.close());
 
 async function read<T>(url: string, lang: string): Promise<T> {
   const response = await call(t, reader, 'GET', url, undefined, lang);

@@ -3,26 +3,24 @@
  * as a web device (POST), read, changed (PUT, PATCH) and removed (DELETE); only your own.
  */
 import { createECDH, createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Device } from '../../contracts/devices.ts';
 import { useTranslations } from '../../src/i18n/index.ts';
 import { newCustomer, type Customer } from './helpers/mining.ts';
 import { call } from './helpers/notifications.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/test-app.ts';
 
 const en = useTranslations('en');
 const ru = useTranslations('ru');
 const ar = useTranslations('ar');
 
-let t: TestApp;
+const t = useTestApp();
 let alice: Customer;
 let bob: Customer;
 beforeAll(async () => {
-  t = await createTestApp();
   alice = await newCustomer(t, 'alice');
   bob = await newCustomer(t, 'bob');
 });
-afterAll(() => t?.close());
 
 /** What a browser's PushSubscription.toJSON() gives, and the id the site makes of it. */
 function browserSubscription(service = 'https://fcm.googleapis.com/fcm/send') {

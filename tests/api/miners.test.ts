@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Miner, MinerList } from '../../contracts/miners.ts';
 import { useTranslations } from '../../src/i18n/index.ts';
-import { createTestApp, type SignedIn, type TestApp } from './helpers/test-app.ts';
+import { type SignedIn, useTestApp } from './helpers/test-app.ts';
 
 const en = useTranslations('en');
 const de = useTranslations('de');
 
-let t: TestApp;
+const t = useTestApp();
 let demo: SignedIn;
 beforeAll(async () => {
-  t = await createTestApp();
   demo = await t.signIn();
 });
-afterAll(() => t?.close());
 
 const get = (url: string, headers: Record<string, string> = demo.headers) =>
   t.app.inject({ method: 'GET', url, headers });

@@ -3,7 +3,7 @@
  * notification, marking one read or unread (PATCH and PUT) and all read. Only your own;
  * the unread count equals the unread notifications after every test.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../contracts/notifications.ts';
 import { useTranslations } from '../../src/i18n/index.ts';
 import { fund, key, minerId, newCustomer, type Customer } from './helpers/mining.ts';
@@ -15,21 +15,19 @@ import {
   sendNotes,
   unreadCount,
 } from './helpers/notifications.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/test-app.ts';
 
 const en = useTranslations('en');
 const ru = useTranslations('ru');
 const ar = useTranslations('ar');
 
-let t: TestApp;
+const t = useTestApp();
 let alice: Customer;
 let bob: Customer;
 beforeAll(async () => {
-  t = await createTestApp();
   alice = await newCustomer(t, 'alice');
   bob = await newCustomer(t, 'bob', { language: 'ru' });
 });
-afterAll(() => t?.close());
 afterEach(async () => {
   await expectUnreadCountsExact(t.db);
 });

@@ -5,27 +5,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runOperatorCommand, table, type OperatorContext } from '../../server/operator/commands.ts';
-import { assertLedgerMatchesBalances, key, minerId, fund, newCustomer } from './helpers/mining.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { key, minerId, fund, newCustomer, useMiningTestApp } from './helpers/mining.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Where the listening server serves the console (the test's own, short enough for a Unix socket). */
 const socketPath = path.join(tmpdir(), `hh-operator-${randomBytes(4).toString('hex')}.sock`);
 
-let t: TestApp;
+const t = useMiningTestApp({ env: { OPERATOR_SOCKET: socketPath, EARNINGS_JOB: 'off' } });
 let lines: string[];
 let ctx: OperatorContext;
 beforeAll(async () => {
-  t = await createTestApp({ env: { OPERATOR_SOCKET: socketPath, EARNINGS_JOB: 'off' } });
   lines = [];
   ctx = { db: t.db, now: () => t.clock.now(), out: (line) => lines.push(line) };
-});
-afterAll(() => t?.close());
-afterEach(async () => {
-  if (t) await assertLedgerMatchesBalances(t.db);
 });
 
 const run = async (...argv: string[]) => {

@@ -1,22 +1,20 @@
 import * as OTPAuth from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generateToken } from '../../server/auth/tokens.ts';
 import { useTranslations } from '../../src/i18n/index.ts';
 import { login, newIdentity, post, signedIn, signUp, type NewAccount } from './helpers/accounts.ts';
-import { createTestApp, type SignedIn, type TestApp } from './helpers/test-app.ts';
+import { type SignedIn, useTestApp } from './helpers/test-app.ts';
 
 const en = useTranslations('en');
 const ru = useTranslations('ru');
 const ar = useTranslations('ar');
 const de = useTranslations('de');
 
-let t: TestApp;
+const t = useTestApp();
 let demo: SignedIn;
 beforeAll(async () => {
-  t = await createTestApp();
   demo = await t.signIn();
 });
-afterAll(() => t?.close());
 
 type Method = 'GET' | 'PUT' | 'PATCH' | 'DELETE';
 const userCall = (

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction, TransactionList, VerifyDepositsResult } from '../../contracts/transactions.ts';
 import type { Wallet } from '../../contracts/wallet.ts';
 import { totpCode } from '../../server/auth/totp.ts';
@@ -8,15 +8,14 @@ import { runOperatorCommand, type OperatorContext } from '../../server/operator/
 import { sandboxAddress } from '../../server/payments/sandbox-gateway.ts';
 import { useTranslations } from '../../src/i18n/index.ts';
 import {
-  assertLedgerMatchesBalances,
   balance,
   fund,
   key,
   newCustomer,
   notificationsOf,
   type Customer,
+  useMiningTestApp,
 } from './helpers/mining.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const en = useTranslations('en');
 const ar = useTranslations('ar');
@@ -38,17 +37,12 @@ const ADDRESSES = {
   USDT: ['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'],
 };
 
-let t: TestApp;
+const t = useMiningTestApp();
 let operatorLines: string[];
 let operator: OperatorContext;
 beforeAll(async () => {
-  t = await createTestApp();
   operatorLines = [];
   operator = { db: t.db, now: () => t.clock.now(), out: (line) => operatorLines.push(line) };
-});
-afterAll(() => t?.close());
-afterEach(async () => {
-  if (t) await assertLedgerMatchesBalances(t.db);
 });
 
 const post = (customer: Customer, url: string, payload?: unknown, headers: Record<string, string> = {}) =>

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTranslations } from '../../src/i18n/index.ts';
 import { insertUser } from './helpers/fixtures.ts';
-import { createTestApp, type SignedIn, type TestApp } from './helpers/test-app.ts';
+import { type SignedIn, useTestApp } from './helpers/test-app.ts';
 
 const en = useTranslations('en');
 const es = useTranslations('es');
 
-let t: TestApp;
+const t = useTestApp();
 let demo: SignedIn;
 let otherId: number;
 beforeAll(async () => {
-  t = await createTestApp();
   demo = await t.signIn();
   ({ id: otherId } = await insertUser(t.db, { username: 'neighbour', first_name: 'Nell' }));
 });
-afterAll(() => t?.close());
 
 const getUser = (id: number | string, headers: Record<string, string> = demo.headers) =>
   t.app.inject({ method: 'GET', url: `/api/users/${id}/`, headers });

@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import staticHost from './src/integrations/static-host.ts';
+import { islandChunks } from './src/integrations/island-chunks.ts';
 import { defaultLocale, locales } from './src/i18n/locales.ts';
 
 export default defineConfig({
@@ -18,7 +19,7 @@ export default defineConfig({
   },
   integrations: [react(), staticHost()],
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), islandChunks()],
     // `npm run dev` runs the API beside Astro's dev server; the browser sees one origin.
     server: { proxy: { '/api': `http://localhost:${process.env.API_PORT ?? 4322}` } },
   },

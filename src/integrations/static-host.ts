@@ -1,7 +1,7 @@
 /**
  * Build step for static hosting: writes the {id}-route rewrites for static hosts
  * (`dist/_redirects`, Netlify/Cloudflare format) from the same table the API server
- * uses, moves Astro's inline island bootstrap into a file and writes the security
+ * uses, gathers Astro's inline island scripts into one bootstrap and writes the security
  * headers with the Content-Security-Policy (`dist/_headers`, also what the bundled
  * server sends), and precompresses text assets (.br/.gz) so the bundled server and any
  * CDN that honours them send the smallest bytes to slow phones.
@@ -15,7 +15,7 @@ import { locales, localizePath } from '../i18n/locales.ts';
 import { ID_SHELL_SEGMENT, idRoutePrefixes } from '../lib/routes.ts';
 import { headScript } from '../lib/head-script.ts';
 import { formatHeadersFile, HEADERS_FILE, siteSecurityHeaders } from '../lib/security-headers.ts';
-import { externalizeInlineScripts, sha256Source } from './inline-scripts.ts';
+import { gatherIslandScripts, sha256Source } from './inline-scripts.ts';
 
 /** One rewrite per {id} route and locale: "/ar/rentminer/*  /ar/rentminer/detail  200". */
 export function staticHostRewrites(): string {
@@ -63,8 +63,9 @@ export default function staticHost(): AstroIntegration {
         const distDir = fileURLToPath(dir);
         writeFileSync(join(distDir, '_redirects'), staticHostRewrites());
         const pages = listFiles(distDir).filter((file) => file.endsWith('.html'));
-        externalizeInlineScripts(distDir, pages, headScript);
-        const headers = siteSecurityHeaders({ scriptHashes: [sha256Source(headScript)], apiOrigin: apiOrigin() });
+        const { bootstrap } = gatherIslandScripts(distDir, pages, headScript);
+        const inlineScripts = bootstrap ? [headScript, bootstrap] : [headScript];
+        const headers = siteSecurityHeaders({ scriptHashes: inlineScripts.map(sha256Source), apiOrigin: apiOrigin() });
         writeFileSync(
           join(distDir, HEADERS_FILE),
           `${formatHeadersFile([

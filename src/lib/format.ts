@@ -6,11 +6,24 @@ import type { Locale } from '../i18n/locales.ts';
 
 type NumericString = `${number}` | string;
 
-const cache = new Map<string, Intl.NumberFormat>();
+// Building an Intl formatter costs far more than using one (milliseconds on a slow phone,
+// per row of a list), so each locale and option set is built once.
+const numberFormats = new Map<string, Intl.NumberFormat>();
 function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
-  let format = cache.get(key);
-  if (!format) cache.set(key, (format = new Intl.NumberFormat(locale, options)));
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: Locale, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${withTime}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
+    dateFormats.set(key, format);
+  }
   return format;
 }
 
@@ -41,7 +54,5 @@ export function formatHashrate(value: NumericString, unit: string, locale: Local
 }
 
 export function formatDate(iso: string, locale: Locale, withTime = false): string {
-  return new Intl.DateTimeFormat(locale, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(
-    new Date(iso),
-  );
+  return dateFormat(locale, withTime).format(new Date(iso));
 }

@@ -31,6 +31,19 @@ function expectCount(expected: number | 'some', body: unknown): void {
   if (!ok) throw new Error(`expected a list of ${expected}, got count ${String(count)}`);
 }
 
+/** A signed-in GET of a list, checked for its count before the load. */
+function listScenario(id: Scenario['id'], label: string, path: string, token: string, count: number | 'some'): Scenario {
+  return {
+    id,
+    label,
+    request: { method: 'GET', path, headers: bearer(token) },
+    expect: (status, body) => {
+      expectStatus(200, status, body);
+      expectCount(count, body);
+    },
+  };
+}
+
 export function apiScenarios(fixtures: BenchFixtures): Scenario[] {
   let order = 0;
   return [
@@ -40,45 +53,9 @@ export function apiScenarios(fixtures: BenchFixtures): Scenario[] {
       request: { method: 'GET', path: BENCH_PING_URL },
       expect: (status, body) => expectStatus(200, status, body),
     },
-    {
-      id: 'b',
-      label: 'GET /api/miners/ signed in',
-      request: {
-        method: 'GET',
-        path: '/api/miners/',
-        headers: bearer(fixtures.readerToken),
-      },
-      expect: (status, body) => {
-        expectStatus(200, status, body);
-        expectCount('some', body);
-      },
-    },
-    {
-      id: 'c',
-      label: `GET /api/transactions/ (${LEDGER_LINES.toLocaleString('en')} lines)`,
-      request: {
-        method: 'GET',
-        path: '/api/transactions/',
-        headers: bearer(fixtures.ledgerToken),
-      },
-      expect: (status, body) => {
-        expectStatus(200, status, body);
-        expectCount(LEDGER_LINES, body);
-      },
-    },
-    {
-      id: 'd',
-      label: `GET /api/notifications/ (${NOTIFICATIONS} notifications)`,
-      request: {
-        method: 'GET',
-        path: '/api/notifications/',
-        headers: bearer(fixtures.bellToken),
-      },
-      expect: (status, body) => {
-        expectStatus(200, status, body);
-        expectCount(NOTIFICATIONS, body);
-      },
-    },
+    listScenario('b', 'GET /api/miners/ signed in', '/api/miners/', fixtures.readerToken, 'some'),
+    listScenario('c', `GET /api/transactions/ (${LEDGER_LINES.toLocaleString('en')} lines)`, '/api/transactions/', fixtures.ledgerToken, LEDGER_LINES),
+    listScenario('d', `GET /api/notifications/ (${NOTIFICATIONS} notifications)`, '/api/notifications/', fixtures.bellToken, NOTIFICATIONS),
     {
       id: 'e',
       label: `POST /api/user-miners/ (buy; ${fixtures.buyerTokens.length} buyers, ${fixtures.buyableMinerIds.length} miners)`,

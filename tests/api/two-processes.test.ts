@@ -17,7 +17,7 @@ import { GOOD_PASSWORD, newIdentity } from './helpers/accounts.ts';
 import { startApiProcess, type ApiProcess, type LogLine } from './helpers/api-process.ts';
 import { insertUser } from './helpers/fixtures.ts';
 import { assertBooksWhole } from './helpers/invariants.ts';
-import { balance, fund, key, minerId, newCustomer, stockOf, type Customer } from './helpers/mining.ts';
+import { balance, fund, key, minerId, newCustomer, purchasesOf, stockOf, type Customer } from './helpers/mining.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const en = useTranslations('en');
@@ -184,13 +184,7 @@ describe.skipIf(!onPostgres)('two API processes on one PostgreSQL database (Post
       expect(again.body.id).toBe(answers[orders.findIndex((o) => o.body === body)]!.body.id);
     }
     expect(await balance(t, buyer, 'USDT')).toBe('0.00000000');
-    const purchases = await t.db
-      .selectFrom('transactions')
-      .select('id')
-      .where('user_id', '=', buyer.id)
-      .where('type', '=', 'purchase')
-      .execute();
-    expect(purchases).toHaveLength(5);
+    expect(await purchasesOf(t.db, buyer)).toBe(5);
     await assertBooksWhole(t.db);
   });
 

@@ -9,6 +9,7 @@ import {
   minerId,
   newCustomer,
   notificationsOf,
+  purchasesOf,
   stockOf,
   type Customer,
   useMiningTestApp,
@@ -172,13 +173,7 @@ describe('POST /api/user-miners/', () => {
     }
     expect(await balance(t, buyer, 'USDT')).toBe('0.00000000');
     expect(await stockOf(t.db, 'A1466 150T')).toBe(stock - 1);
-    const purchases = await t.db
-      .selectFrom('transactions')
-      .select('id')
-      .where('user_id', '=', buyer.id)
-      .where('type', '=', 'purchase')
-      .execute();
-    expect(purchases).toHaveLength(1);
+    expect(await purchasesOf(t.db, buyer)).toBe(1);
     expect((await get(buyer, '/api/user-miners/')).json<UserMinerList>().count).toBe(1);
   });
 

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { splitLocale } from '../../src/i18n/locales.ts';
 import { screenRoutes } from '../../src/lib/routes.ts';
+import { pageKind } from './page-kinds.ts';
 import { measurePage } from './page-weight.ts';
 
 /**
@@ -15,16 +16,6 @@ const BUDGET_KB = { auth: 15, content: 3, signedIn: 90 } as const;
  * slow phone network, six at a time over HTTP/1.1 (see src/integrations/island-chunks.ts).
  */
 const BUDGET_FILES = { auth: 3, content: 0, signedIn: 8 } as const;
-type Kind = keyof typeof BUDGET_KB;
-
-const CONTENT_PATHS = new Set(['/faq', '/privacy', '/terms', '/404']);
-const accessByPath = new Map<string, string>(screenRoutes.map((route) => [route.path, route.access]));
-
-function kindOf(routePath: string): Kind {
-  if (CONTENT_PATHS.has(routePath)) return 'content';
-  return accessByPath.get(routePath) === 'public' ? 'auth' : 'signedIn';
-}
-
 const distDir = join(import.meta.dirname, '../../dist');
 
 function htmlFiles(dir: string): string[] {
@@ -43,7 +34,7 @@ function routeOf(file: string) {
 describe('page weight budgets', () => {
   const pages = htmlFiles(distDir)
     .map((file) => ({ file, route: routeOf(file).path, locale: routeOf(file).locale }))
-    .map((page) => ({ ...page, kind: kindOf(page.route), weight: measurePage(distDir, page.file) }));
+    .map((page) => ({ ...page, kind: pageKind(page.route), weight: measurePage(distDir, page.file) }));
 
   it('has built every page it measures', () => {
     expect(pages.length).toBeGreaterThanOrEqual(screenRoutes.length * 6);

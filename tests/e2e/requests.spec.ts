@@ -5,17 +5,14 @@
  */
 import type { Page } from '@playwright/test';
 import { ID_SHELL_SEGMENT, screenRoutes } from '../../src/lib/routes.ts';
+import { pageKind, type PageKind } from '../budget/page-kinds.ts';
 import { apiSignIn, expect, islandsReady, storeSession, test } from './fixtures.ts';
 
-type Kind = 'auth' | 'content' | 'signedIn';
-const BUDGET: Record<Kind, { scripts: number; api: number; total: number }> = {
+const BUDGET: Record<PageKind, { scripts: number; api: number; total: number }> = {
   auth: { scripts: 3, api: 1, total: 8 },
   content: { scripts: 0, api: 0, total: 4 },
   signedIn: { scripts: 8, api: 3, total: 20 },
 };
-const CONTENT_PATHS = new Set(['/faq', '/privacy', '/terms']);
-const kindOf = (access: string, path: string): Kind =>
-  CONTENT_PATHS.has(path) ? 'content' : access === 'public' ? 'auth' : 'signedIn';
 
 interface Seen {
   scripts: string[];
@@ -38,14 +35,12 @@ async function visit(page: Page, path: string): Promise<Seen> {
   return seen;
 }
 
-test.use({ viewport: { width: 390, height: 844 } });
-
 test('every screen stays within its request budget and calls no endpoint twice', async ({ browser, request }) => {
   const session = await apiSignIn(request);
   const rows: Array<Record<string, string | number>> = [];
   const problems: string[] = [];
   for (const route of screenRoutes) {
-    const kind = kindOf(route.access, route.path);
+    const kind = pageKind(route.path);
     const path = route.path.replace(ID_SHELL_SEGMENT, '1');
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

@@ -73,6 +73,12 @@ export async function stockOf(db: Db, model: string): Promise<number> {
   return (await db.selectFrom('miners').select('stock').where('model', '=', model).executeTakeFirstOrThrow()).stock;
 }
 
+/** The purchase lines in a customer's ledger: one per order that went through. */
+export async function purchasesOf(db: Db, customer: Customer): Promise<number> {
+  const rows = await db.selectFrom('transactions').select('id').where('user_id', '=', customer.id).where('type', '=', 'purchase').execute();
+  return rows.length;
+}
+
 export async function notificationsOf(db: Db, customer: Customer) {
   return db
     .selectFrom('notifications')

@@ -16,15 +16,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { rateLimitDefaults } from '../../server/config.ts';
 import { createBenchFixtures, LEDGER_LINES, NOTIFICATIONS } from './api-fixtures.ts';
-import { apiScenarios, checkScenario, type Scenario } from './api-scenarios.ts';
+import { apiScenarios, checkScenario } from './api-scenarios.ts';
 import {
   createPgliteBenchDatabase,
   createPostgresBenchDatabase,
   postgresAdminUrl,
   type BenchDatabase,
-  type DatabaseKind,
 } from './bench-database.ts';
-import { measure, type LoadFigures, type LoadSettings } from './load.ts';
+import { measure, type LoadSettings } from './load.ts';
 import { markdownTable, type DatabaseResult } from './api-report.ts';
 import { machineFacts } from './machine.ts';
 import { updateReadme } from './readme.ts';
